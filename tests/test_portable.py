@@ -1,0 +1,44 @@
+"""Every case in tests/portable runs on CPython and on real MicroPython; the outputs
+must be identical (CPython is the oracle)."""
+
+import importlib
+import sys
+
+import mprig
+import pytest
+
+from parlour_rules.errors import LINE
+
+sys.path.insert(0, str(mprig.PORTABLE))
+
+
+def _case_ids():
+    ids = []
+    for module_name in mprig.case_modules():
+        module = importlib.import_module(module_name)
+        ids += [f"{module_name}.{n}" for n in dir(module) if n.startswith(("case_", "keep_"))]
+    return sorted(ids)
+
+
+CASES = _case_ids()
+
+
+@pytest.mark.parametrize("case", CASES)
+def test_same_outcome_on_micropython(portable_runs, case):
+    cpython, micropython = portable_runs
+    assert case in cpython and case in micropython, "case did not run on both interpreters"
+    assert micropython[case].outcome == cpython[case].outcome
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if ".case_refuse_" in c])
+def test_refusals_are_rules_errors_that_fit_a_line(portable_runs, case):
+    for run in portable_runs:
+        outcome = run[case].outcome
+        assert "err" in outcome, f"{case} was not refused with a RulesError: {outcome}"
+        assert 0 < len(outcome["msg"]) <= LINE
+
+
+def test_micropython_reports_fuel_per_case(portable_runs):
+    _, micropython = portable_runs
+    fuel = [r.fuel for r in micropython.values() if "exc" not in r.outcome]
+    assert fuel and all(f > 0 for f in fuel)
