@@ -23,7 +23,7 @@ lint: $(STAMP)
 	$(PY) -m ruff check host firmware tests bench
 
 bench: $(STAMP)
-	$(PY) bench/portable.py
+	for b in bench/*.py; do echo "== $$b"; $(PY) $$b || exit 1; done
 
 clean:
 	rm -rf $(VENV) build *.egg-info host/*.egg-info

@@ -1,0 +1,1 @@
+"""One module per `parlour` subcommand; each defines register(subparsers)."""

@@ -1,0 +1,14 @@
+"""`parlour score` subcommands, one module per game; each defines register(subparsers).
+
+Shared presentation helpers live here.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+
+def print_json(value) -> None:
+    json.dump(value, sys.stdout)
+    sys.stdout.write("\n")
