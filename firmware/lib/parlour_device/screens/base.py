@@ -1,0 +1,196 @@
+# The screen contract. A screen decides what to show and what the keys mean; it
+# never touches displayio, pins, files or the serial link. It draws into a Frame
+# (a plain list of shapes and text, see below), which the app hands to the
+# board's renderer only when it differs from the last one. So a screen and a
+# whole match run on MicroPython with no display at all (the bench measures them).
+#
+# Keys are numbered 0..11, three columns by four rows, as on the MacroPad:
+#     0  1  2
+#     3  4  5
+#     6  7  8
+#     9 10 11
+# Key 9 is Undo and key 10 is Menu on every screen (the base class handles them
+# when a screen passes them up with super().on_key(key)); key 11 is the usual OK.
+# The encoder turns (on_turn) and its switch presses (on_press).
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+K_UNDO = const(9)
+K_MENU = const(10)
+K_OK = const(11)
+KEYS = const(12)
+
+# Colours are 0xRRGGBB. A mono board shows anything but BLACK as lit.
+BLACK = const(0x000000)
+WHITE = const(0xFFFFFF)
+GREY = const(0x808080)
+RED = const(0xFF3030)
+GREEN = const(0x30D050)
+BLUE = const(0x3070FF)
+YELLOW = const(0xFFD000)
+ORANGE = const(0xFF8000)
+CYAN = const(0x30D0D0)
+MAGENTA = const(0xE040E0)
+
+# Frame item kinds (first element of each item tuple).
+TEXT = const(0)
+RECT = const(1)
+CIRCLE = const(2)
+LINE = const(3)
+
+
+class Layout:
+    # What a screen may know about the display: its size, whether it has colour,
+    # the character cell (terminalio's 6x12 font times `scale`) and the body area
+    # between the app's title/message line and its hint line / key labels.
+    def __init__(self, width, height, colour, scale, body_top, body_height):
+        self.width = width
+        self.height = height
+        self.colour = colour
+        self.scale = scale
+        self.char_w = 6 * scale
+        self.line_h = 12 * scale
+        self.body_top = body_top
+        self.body_height = body_height
+        self.cols = width // self.char_w
+        self.rows = body_height // self.line_h
+
+    def row_y(self, row):
+        return self.body_top + row * self.line_h
+
+
+class Frame:
+    # A render description: a list of tuples, compared whole to decide a redraw.
+    #   (TEXT, x, y, text, colour, scale, background or -1)
+    #   (RECT, x, y, w, h, colour, filled)
+    #   (CIRCLE, x, y, r, colour, filled)
+    #   (LINE, x0, y0, x1, y1, colour)
+    # Coordinates are pixels from the display's top-left; text is placed by its
+    # top-left corner. Items are drawn in order (later ones on top).
+    def __init__(self, layout):
+        self.layout = layout
+        self.items = []
+
+    def text(self, x, y, text, colour=WHITE, scale=1, background=-1):
+        self.items.append((TEXT, x, y, text, colour, scale, background))
+
+    def rect(self, x, y, w, h, colour=WHITE, filled=True):
+        self.items.append((RECT, x, y, w, h, colour, filled))
+
+    def circle(self, x, y, r, colour=WHITE, filled=True):
+        self.items.append((CIRCLE, x, y, r, colour, filled))
+
+    def line(self, x0, y0, x1, y1, colour=WHITE):
+        self.items.append((LINE, x0, y0, x1, y1, colour))
+
+    def row(self, row, text, colour=WHITE, inverse=False):
+        # One line of body text at the layout's scale; inverse = a highlighted row.
+        lay = self.layout
+        y = lay.row_y(row)
+        if inverse:
+            self.rect(0, y, lay.width, lay.line_h, colour)
+            self.text(0, y, text, BLACK, lay.scale, -1)
+        else:
+            self.text(0, y, text, colour, lay.scale)
+
+
+class Screen:
+    # Subclasses set `title`, implement draw(frame) and hint(), and handle input.
+    # on_key / on_turn / on_press return the next Screen, or None to stay.
+    # A game event goes through self.app.submit(event): None when it was accepted
+    # (journalled, then applied), else the RulesError; its message is already on
+    # the message line, so a screen usually just keeps its entry as it was.
+    title = ""
+
+    def __init__(self, app):
+        self.app = app
+
+    def hint(self):
+        # One line (at most layout.cols characters) saying what the keys do.
+        return "9:Undo 10:Menu"
+
+    def keys(self):
+        # Labels for keys 0..11 (short, <= 5 chars; "" = unused), shown beside the
+        # keys on boards with room and used to light the key LEDs.
+        return ("", "", "", "", "", "", "", "", "", "Undo", "Menu", "")
+
+    def draw(self, frame):
+        # Put the body into `frame` (the app draws title, message and hint).
+        pass
+
+    def on_key(self, key):
+        if key == K_UNDO:
+            self.app.undo()
+            return None
+        if key == K_MENU:
+            return self.app.menu()
+        return None
+
+    def on_turn(self, delta):
+        return None
+
+    def on_press(self):
+        return self.on_key(K_OK)
+
+    def on_show(self):
+        # Called each time the screen becomes current (after a push or a back).
+        pass
+
+
+class ListScreen(Screen):
+    # A scrolling list picked with the encoder (or keys 1/7 = up/down) and OK.
+    # Subclasses provide entries() -> list of str, and choose(index) -> Screen/None.
+    def __init__(self, app):
+        super().__init__(app)
+        self.index = 0
+        self.top = 0
+
+    def entries(self):
+        return []
+
+    def choose(self, index):
+        return None
+
+    def hint(self):
+        return "turn/1/7 pick 11:OK"
+
+    def keys(self):
+        return ("", "Up", "", "", "", "", "", "Down", "", "Undo", "Menu", "OK")
+
+    def move(self, delta):
+        count = len(self.entries())
+        if count:
+            self.index = (self.index + delta) % count
+
+    def on_turn(self, delta):
+        self.move(delta)
+        return None
+
+    def on_key(self, key):
+        if key == 1:
+            self.move(-1)
+            return None
+        if key == 7:
+            self.move(1)
+            return None
+        if key == K_OK:
+            return self.choose(self.index)
+        return super().on_key(key)
+
+    def draw(self, frame):
+        lay = frame.layout
+        items = self.entries()
+        rows = lay.rows
+        if self.index < self.top:
+            self.top = self.index
+        if self.index >= self.top + rows:
+            self.top = self.index - rows + 1
+        for row in range(rows):
+            i = self.top + row
+            if i >= len(items):
+                break
+            frame.row(row, items[i][:lay.cols], WHITE, i == self.index)
