@@ -4,9 +4,9 @@ must be identical (CPython is the oracle)."""
 import importlib
 import sys
 
-import mprig
 import pytest
 
+import mprig
 from parlour_rules.errors import LINE
 
 sys.path.insert(0, str(mprig.PORTABLE))

@@ -1,5 +1,6 @@
-import mprig
 import pytest
+
+import mprig
 from portable_lint import SHARED_IMPORTS, lint_source, lint_tree
 
 

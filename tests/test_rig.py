@@ -2,8 +2,9 @@
 
 import shutil
 
-import mprig
 import pytest
+
+import mprig
 
 
 def _lib_with(tmp_path, module, old, new):
