@@ -1,0 +1,388 @@
+# Dartex (RULES.md X-1..X-8): the device scores every throw and tracks hand sizes
+# and the pack; it never knows which cards a player holds.
+#
+# Config: {"players": 2..4, "target": 500, "dealer": seat (optional), "names": [...]}.
+# Events (a dict with "t"):
+#   {"t": "cut", "seed": 1..2^32-1}  dealer by a random seat (C-3, C-5), or
+#   {"t": "cut", "dealer": seat}     the dealer as agreed at the table
+#   {"t": "throw", "cards": ["FOUL@2.3", "10", "11"]}   three tokens in the order laid
+#   {"t": "exchange"}                discard one face up, take the top of the pack
+#   {"t": "pass"}                    only with the pack empty
+#   {"t": "deal"}                    start the next hand once a hand is over
+# apply() checks the whole event first and raises RulesError with the state untouched;
+# a valid event then updates the state in place and returns it.
+
+from .cut import cut_seat
+from .dartex_throw import cards_in_front, is_foul_or_wire, parse_throw, score_throw
+from .errors import RulesError, clip
+from .prng import Xorshift32, check_seed
+from .tokens import FOUL, WIRE, format_dartex
+
+TARGET = 500
+PACK = 52
+# a throw on the table: [cards, targets, value, status]; status bits below
+CARDS = 0
+TARGETS = 1
+VALUE = 2
+STATUS = 3
+FOULED = 1
+PICKED_UP = 2
+
+
+def hand_size(players):
+    # 12 cards each for two players, 9 for three or four.
+    return 12 if players == 2 else 9
+
+
+def _check_config(config):
+    if type(config) is not dict:
+        raise RulesError("bad_config", "config not an object")
+    n = config.get("players")
+    if type(n) is not int or n < 2 or n > 4:
+        raise RulesError("bad_players", "players: 2 to 4")
+    target = config.get("target", TARGET)
+    if type(target) is not int or target < 1:
+        raise RulesError("bad_target", "target must be > 0")
+    dealer = config.get("dealer")
+    if dealer is not None and (type(dealer) is not int or dealer < 0 or dealer >= n):
+        raise RulesError("bad_dealer", "dealer: no such seat")
+    names = config.get("names")
+    if names is not None:
+        if type(names) is not list or len(names) != n:
+            raise RulesError("bad_names", "names: one a seat")
+        for name in names:
+            if type(name) is not str or not name:
+                raise RulesError("bad_names", "names must be text")
+    return n, target, dealer
+
+
+def new_match(config):
+    n, target, dealer = _check_config(config)
+    names = config.get("names")
+    if names is None:
+        names = ["P%d" % (seat + 1) for seat in range(n)]  # C-2
+    state = {
+        "n": n, "target": target, "names": list(names),
+        "phase": "cut", "hand": 0, "dealer": None, "turn": None,
+        "sizes": [0] * n, "pack": 0, "discards": 0, "passes": 0,
+        "started": [False] * n, "throws": [[] for _ in range(n)],
+        "banked": [0] * n, "hands": [], "winner": None, "ended": None,
+        "last": None,
+    }
+    if dealer is not None:
+        _start_hand(state, dealer)
+        state["last"] = ("cut", dealer)
+    return state
+
+
+def _start_hand(state, dealer):
+    n = state["n"]
+    size = hand_size(n)
+    state["phase"] = "play"
+    state["hand"] += 1
+    state["dealer"] = dealer
+    state["turn"] = (dealer + 1) % n  # the player on the dealer's left throws first
+    state["sizes"] = [size] * n
+    state["pack"] = PACK - size * n
+    state["discards"] = 0
+    state["passes"] = 0
+    state["started"] = [False] * n
+    state["throws"] = [[] for _ in range(n)]
+    state["ended"] = None
+
+
+def on_table(state, target):
+    # The throw a target (seat, number) names, if it is still on the table.
+    seat, number = target
+    if seat < 0 or seat >= state["n"]:
+        return None
+    throws = state["throws"][seat]
+    if number < 1 or number > len(throws):
+        return None
+    throw = throws[number - 1]
+    if throw[STATUS] & PICKED_UP:
+        return None
+    return throw
+
+
+def _table_empty(state, gone):
+    # True when no throw is on the table, counting the throws in `gone` as picked up.
+    for seat in range(state["n"]):
+        number = 0
+        for throw in state["throws"][seat]:
+            number += 1
+            if throw[STATUS] & PICKED_UP == 0 and (seat, number) not in gone:
+                return False
+    return True
+
+
+def _id(target):
+    return "%d.%d" % (target[0], target[1])
+
+
+def _short_id(target):
+    text = _id(target)
+    return text if len(text) <= 7 else text[:6] + "~"
+
+
+def _plan_throw(state, event):
+    # Everything a throw needs checked, nothing changed: -> (cards, targets, value, effects).
+    seat = state["turn"]
+    cards, targets = parse_throw(event.get("cards"))
+    value = score_throw(cards, not state["started"][seat])
+    size = state["sizes"][seat]
+    if size < 3:
+        raise RulesError("few_cards", "only %d card%s in hand" % (size, "" if size == 1 else "s"))
+    # Foul and Wire act in the order laid; each names a throw on the table at the
+    # moment it acts, or, with none there, is played without effect (no target).
+    effects = []
+    gone = []
+    for i in range(3):
+        card = cards[i]
+        target = targets[i]
+        if not is_foul_or_wire(card):
+            continue
+        word = "FOUL" if card == FOUL else "WIRE"
+        if target is None:
+            if not _table_empty(state, gone):
+                raise RulesError("no_target", word + " needs a target")
+            effects.append((card, None))
+            continue
+        if target in gone or on_table(state, target) is None:
+            raise RulesError("bad_target", _short_id(target) + " not on table")
+        if card == WIRE:
+            gone.append(target)
+        effects.append((card, target))
+    return cards, targets, value, effects
+
+
+def check(state, event):
+    # What an event would do, without doing it (a screen's preview); RulesError if refused.
+    kind = _check_turn(state, event)
+    if kind == "throw":
+        value = _plan_throw(state, event)[2]
+        return {"t": "throw", "value": value, "first": not state["started"][state["turn"]]}
+    return {"t": kind}
+
+
+def _check_turn(state, event):
+    kind = event.get("t")
+    phase = state["phase"]
+    if kind == "cut":
+        if phase != "cut":
+            raise RulesError("not_now", "dealer already cut")
+        if "seed" in event:
+            check_seed(event["seed"])
+        else:
+            dealer = event.get("dealer")
+            if type(dealer) is not int or dealer < 0 or dealer >= state["n"]:
+                raise RulesError("bad_dealer", "dealer: no such seat")
+        return kind
+    if kind == "deal":
+        if phase == "game_over":
+            raise RulesError("game_over", "the game is over")
+        if phase != "hand_over":
+            raise RulesError("not_now", "hand not over")
+        return kind
+    if kind != "throw" and kind != "exchange" and kind != "pass":
+        raise RulesError("bad_event", clip("no event ", kind))
+    if phase == "cut":
+        raise RulesError("not_now", "cut for the deal")
+    if phase == "hand_over":
+        raise RulesError("not_now", "hand over: deal")
+    if phase == "game_over":
+        raise RulesError("game_over", "the game is over")
+    seat = state["turn"]
+    if kind == "exchange":
+        if state["pack"] == 0:
+            raise RulesError("pack_empty", "pack empty: pass")
+        if state["sizes"][seat] == 0:
+            raise RulesError("few_cards", "no card to discard")
+    if kind == "pass" and state["pack"] > 0:
+        raise RulesError("pack_left", "pack not empty")
+    return kind
+
+
+def apply(state, event):
+    kind = _check_turn(state, event)
+    if kind == "throw":
+        plan = _plan_throw(state, event)
+        _throw(state, plan)
+    elif kind == "exchange":
+        seat = state["turn"]
+        state["pack"] -= 1
+        state["discards"] += 1
+        state["passes"] = 0
+        state["last"] = ("exchange", seat)
+        state["turn"] = (seat + 1) % state["n"]
+    elif kind == "pass":
+        seat = state["turn"]
+        state["passes"] += 1
+        state["last"] = ("pass", seat)
+        state["turn"] = (seat + 1) % state["n"]
+        if state["passes"] == state["n"]:
+            _end_hand(state, "passes")  # every player passed in succession
+    elif kind == "deal":
+        _start_hand(state, (state["dealer"] + 1) % state["n"])  # the deal passes left
+        state["last"] = ("deal", state["dealer"])
+    else:
+        if "seed" in event:
+            dealer = cut_seat(state["n"], Xorshift32(event["seed"]))["dealer"]
+        else:
+            dealer = event["dealer"]
+        _start_hand(state, dealer)
+        state["last"] = ("cut", dealer)
+    return state
+
+
+def _throw(state, plan):
+    cards, targets, value, effects = plan
+    seat = state["turn"]
+    throws = state["throws"]
+    sizes = state["sizes"]
+    sizes[seat] -= 3
+    state["started"][seat] = True
+    returned = 0
+    for card, target in effects:
+        if target is None:
+            continue
+        throw = throws[target[0]][target[1] - 1]
+        if card == FOUL:
+            throw[STATUS] |= FOULED
+        else:
+            # Wire: the owner takes back the cards of that throw still in front of him
+            count = cards_in_front(throw[CARDS])
+            sizes[target[0]] += count
+            returned += count
+            throw[STATUS] |= PICKED_UP
+    throws[seat].append([cards, targets, value, 0])
+    state["passes"] = 0
+    state["last"] = ("throw", seat, len(throws[seat]), returned)
+    state["turn"] = (seat + 1) % state["n"]
+    if sizes[seat] == 0:
+        _end_hand(state, "out")  # X-7, after the throw's Foul or Wire
+
+
+def table_score(state, seat):
+    # The throws in front of a player that count: on the table and not fouled.
+    total = 0
+    for throw in state["throws"][seat]:
+        if throw[STATUS] == 0:
+            total += throw[VALUE]
+    return total
+
+
+def _end_hand(state, why):
+    n = state["n"]
+    scores = [table_score(state, seat) for seat in range(n)]
+    banked = state["banked"]
+    for seat in range(n):
+        banked[seat] += scores[seat]
+    state["hands"].append(scores)
+    state["ended"] = why
+    state["turn"] = None
+    # the first to the target at the end of a hand; several: the highest total;
+    # tied for highest, another hand is played.
+    best = max(banked)
+    leaders = [seat for seat in range(n) if banked[seat] == best]
+    if best >= state["target"] and len(leaders) == 1:
+        state["phase"] = "game_over"
+        state["winner"] = leaders[0]
+    else:
+        state["phase"] = "hand_over"
+
+
+def _line(state):
+    # The last event in a line for the screen, e.g. "P1 21 foul 2.3" or "P2 exchanges".
+    last = state["last"]
+    if last is None:
+        return None
+    kind = last[0]
+    name = state["names"][last[1]]
+    if kind == "cut":
+        return name + " deals"
+    if kind == "deal":
+        return "hand %d: %s deals" % (state["hand"], name)
+    if kind == "exchange":
+        return name + " exchanges"
+    if kind == "pass":
+        if state["ended"] == "passes":
+            return "all passed: hand over"
+        return name + " passes"
+    throw = state["throws"][last[1]][last[2] - 1]
+    words = [name, str(throw[VALUE])]
+    cards = throw[CARDS]
+    targets = throw[TARGETS]
+    for i in range(3):
+        if is_foul_or_wire(cards[i]):
+            word = "foul" if cards[i] == FOUL else "wire"
+            words.append(word + " " + (_id(targets[i]) if targets[i] else "none"))
+    if last[3]:
+        words.append("+%d back" % last[3])
+    if state["ended"] == "out":
+        words.append("out")
+    return " ".join(words)
+
+
+def _actions(state):
+    phase = state["phase"]
+    if phase == "cut":
+        return ["cut"]
+    if phase == "hand_over":
+        return ["deal"]
+    if phase == "game_over":
+        return []
+    seat = state["turn"]
+    actions = []
+    if state["sizes"][seat] >= 3:
+        actions.append("throw")
+    actions.append("exchange" if state["pack"] else "pass")
+    return actions
+
+
+def _tokens(throw):
+    cards = throw[CARDS]
+    targets = throw[TARGETS]
+    return [format_dartex(cards[i], targets[i]) for i in range(3)]
+
+
+def view(state):
+    n = state["n"]
+    playing = state["phase"] == "play"
+    seats = []
+    totals = []
+    targets = []
+    for seat in range(n):
+        throws = []
+        number = 0
+        for throw in state["throws"][seat]:
+            number += 1
+            if throw[STATUS] & PICKED_UP:
+                continue
+            fouled = throw[STATUS] & FOULED != 0
+            ident = "%d.%d" % (seat, number)
+            targets.append(ident)
+            throws.append({"id": ident, "cards": _tokens(throw),
+                           "value": throw[VALUE], "fouled": fouled,
+                           "score": 0 if fouled else throw[VALUE]})
+        score = table_score(state, seat)
+        total = state["banked"][seat] + (score if playing else 0)
+        totals.append(total)
+        seats.append({"seat": seat, "name": state["names"][seat],
+                      "hand_size": state["sizes"][seat], "first_done": state["started"][seat],
+                      "throws": throws, "hand_score": score, "total": total})
+    turn = state["turn"]
+    over = state["phase"] == "hand_over" or state["phase"] == "game_over"
+    last = state["last"]
+    return {
+        "game": "dartex", "players": n, "names": list(state["names"]),
+        "target": state["target"], "phase": state["phase"], "hand": state["hand"],
+        "dealer": state["dealer"], "turn": turn,
+        "first": (not state["started"][turn]) if turn is not None else None,
+        "pack": state["pack"], "discards": state["discards"], "passes": state["passes"],
+        "seats": seats, "totals": totals, "targets": targets, "actions": _actions(state),
+        "last": _line(state), "hand_over": over, "game_over": state["phase"] == "game_over",
+        "ended": state["ended"],
+        "out": last[1] if state["ended"] == "out" else None,
+        "winner": state["winner"], "hands": [list(h) for h in state["hands"]],
+    }
