@@ -1,5 +1,5 @@
-"""Device cost of every portable case: deterministic MicroPython fuel per case and
-the heap each shared module keeps after import. Run: `make bench` or
+"""Device cost of every portable case: deterministic MicroPython fuel and heap bytes
+allocated per case, and the heap each shared module keeps after import. Run: `make bench` or
 `python bench/portable.py [substring]`."""
 
 from __future__ import annotations
@@ -23,12 +23,12 @@ def shared_modules() -> list[str]:
 def main(argv: list[str]) -> int:
     pattern = argv[0] if argv else ""
     results = mprig.run_micropython()
-    print(f"{'case':60} {'fuel':>12}")
+    print(f"{'case':60} {'fuel':>12} {'allocated':>10}")
     for name in sorted(results):
         if pattern in name:
             r = results[name]
             mark = "" if "exc" not in r.outcome else f"  ({r.outcome['exc']})"
-            print(f"{name:60} {r.fuel:>12,}{mark}")
+            print(f"{name:60} {r.fuel:>12,} {r.allocated:>10,}{mark}")
     print()
     print(f"{'module import (heap kept on MicroPython)':60} {'bytes':>12}")
     for module in shared_modules():

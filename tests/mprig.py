@@ -29,6 +29,7 @@ class CaseResult:
     name: str
     outcome: dict
     fuel: int
+    allocated: int = 0  # heap bytes the case allocated (the guest runs with GC off)
 
 
 class GuestError(RuntimeError):
@@ -72,8 +73,8 @@ def _parse(lines: list[str], results: dict[str, CaseResult]) -> dict:
         elif line.startswith("START\t"):
             seen["started"] = int(line.split("\t")[1])
         elif line.startswith("CASE\t"):
-            _, name, outcome, fuel = line.split("\t")
-            results[name] = CaseResult(name, json.loads(outcome), int(fuel))
+            _, name, outcome, fuel, allocated = line.split("\t")
+            results[name] = CaseResult(name, json.loads(outcome), int(fuel), int(allocated))
             seen["started"] = None
     return seen
 

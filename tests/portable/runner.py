@@ -1,6 +1,6 @@
 # The guest side of the portability rig. The same file runs on CPython (the oracle)
 # and inside MicroPython: it imports case modules, calls every case_* function,
-# and prints one line per case: name, outcome as JSON, fuel used, heap retained.
+# and prints one line per case: name, outcome as JSON, fuel used, bytes allocated.
 # A case_* function returns JSON-able data; a keep_* function returns anything
 # (a folded match, a solver) and is only measured, never compared.
 #
@@ -37,6 +37,14 @@ def heap_free():
         return gc.mem_free()
     except AttributeError:
         return LOW_HEAP + 1
+
+
+def heap_used():
+    # With collection off this grows by every byte a case allocates.
+    try:
+        return gc.mem_alloc()
+    except AttributeError:
+        return 0
 
 
 def outcome(fn):
@@ -95,16 +103,18 @@ def run_modules(module_names, start=0, only=None):
             emit("FULL\t%d" % index)
             return
         emit("START\t%d\t%s" % (index, full))
+        heap_before = heap_used()
         begin = fuel_left()
         result = outcome(fn)
         used = begin - fuel_left() - overhead
+        allocated = heap_used() - heap_before
         if result.get("exc") == "MemoryError" and not first:
             emit("FULL\t%d" % index)
             return
         first = False
         if full.split(".")[1].startswith("keep_") and "ok" in result:
             result = {"kept": 1}
-        emit("CASE\t%s\t%s\t%d" % (full, json.dumps(result), used))
+        emit("CASE\t%s\t%s\t%d\t%d" % (full, json.dumps(result), used, allocated))
     emit("DONE")
 
 
