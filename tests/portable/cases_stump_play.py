@@ -8,6 +8,19 @@ from parlour_rules.errors import RulesError
 from parlour_rules.log import MatchLog
 from parlour_rules.prng import Xorshift32
 from parlour_rules.stump_ring import HALF, RING, steps, width
+from parlour_rules.stump_state import (
+    CFG,
+    DISCARD,
+    GAPPERS,
+    ROUND,
+    ROUNDS,
+    SLIDES,
+    STEP,
+    TEAM,
+    TOTALS,
+    WINNER,
+    gap_bounds,
+)
 
 CONFIGS = (
     {"players": 2},
@@ -30,37 +43,37 @@ def _free_number(slides, rng):
 
 
 def bot_event(state, rng):
-    step = state["step"]
+    step = state[STEP]
     if step == "cut":
         return {"t": "cut", "seed": rng.below(9999) + 1}
     if step == "setup":
         a = rng.below(RING) + 1
         b = rng.below(RING) + 1
-        event = {"t": "setup", "slides": [str(a), str(b)]}
+        event = {"t": "setup", "slides": [a, b]}
         if steps(a, b) == HALF:
             event["side"] = b if rng.below(2) else a
         return event
     if step == "member":
-        team = state["team"]
-        members = [m for m in (team, team + 2) if state["gappers"][m] < 5]
+        team = state[TEAM]
+        members = [m for m in (team, team + 2) if state[GAPPERS][m] < 5]
         return {"t": "member", "seat": members[rng.below(len(members))]}
-    slides = state["slides"]
+    slides = state[SLIDES]
     if step == "gapper":
         r = rng.below(100)
         if r < 3:
-            return {"t": "stuck", "card": str(slides[rng.below(2)])}
-        a, b = stump.gap_bounds(state)
+            return {"t": "stuck", "card": slides[rng.below(2)]}
+        a, b = gap_bounds(state)
         w = width(a, b)
         if w and r < 55:
             if r < 10:
                 return {"t": "gapper", "card": "W"}
-            return {"t": "gapper", "card": str(_gap_number(a, w, rng))}
+            return {"t": "gapper", "card": _gap_number(a, w, rng)}
     if step == "gapper" or step == "discard":
         n = _free_number(slides, rng)
-        return {"t": "discard", "card": ("W=%d" % n) if rng.below(10) == 0 else str(n)}
+        return {"t": "discard", "card": ("W=%d" % n) if rng.below(10) == 0 else n}
     k = rng.below(2)
     moved = list(slides)
-    moved[k] = state["discard"]
+    moved[k] = state[DISCARD]
     event = {"t": "move", "slide": k}
     if steps(moved[0], moved[1]) == HALF:
         event["side"] = moved[rng.below(2)]
@@ -69,7 +82,7 @@ def bot_event(state, rng):
 
 def bad_events(state, rng):
     # Events that must be refused in this state.
-    step = state["step"]
+    step = state[STEP]
     out = [{"t": "fold"}, {"t": "gapper", "card": "41"}]
     if step != "move":
         out.append({"t": "move", "slide": 0})
@@ -77,7 +90,7 @@ def bad_events(state, rng):
         out.append({"t": "discard", "card": "5"})
         out.append({"t": "move", "slide": 2})
     if step == "gapper" or step == "discard":
-        slides = state["slides"]
+        slides = state[SLIDES]
         out.append({"t": "discard", "card": str(slides[rng.below(2)])})
         out.append({"t": "discard", "card": "W=%d" % slides[0]})
         out.append({"t": "discard", "card": "W"})
@@ -85,17 +98,17 @@ def bad_events(state, rng):
             out.append({"t": "gapper", "card": str(slides[1])})
             out.append({"t": "stuck", "card": str(_free_number(slides, rng))})
             out.append({"t": "stuck", "card": "W=%d" % slides[0]})
-            a, b = stump.gap_bounds(state)
+            a, b = gap_bounds(state)
             if width(a, b) == 0:
                 out.append({"t": "gapper", "card": "W"})
         else:
             out.append({"t": "gapper", "card": "W"})
             out.append({"t": "stuck", "card": str(slides[0])})
     if step == "member":
-        team = state["team"]
+        team = state[TEAM]
         out.append({"t": "member", "seat": 1 - team})
         for m in (team, team + 2):
-            if state["gappers"][m] >= 5:
+            if state[GAPPERS][m] >= 5:
                 out.append({"t": "member", "seat": m})
     return out
 
@@ -110,36 +123,39 @@ def deep(x):
 
 
 def check_invariants(state, before, event):
-    n = state["n"]
+    n = state[CFG]["n"]
     hands = stump.hands(state)
     for seat in range(n):
-        g = state["gappers"][seat]
+        g = state[GAPPERS][seat]
         assert 0 <= g <= 5 and hands[seat] == 5 - g >= 0, "S-5 hand sizes"
-    totals = [0] * len(state["totals"])
-    for side, points in state["rounds"]:
+    totals = [0] * len(state[TOTALS])
+    for side, points in state[ROUNDS]:
         totals[side] += points
-    assert totals == state["totals"], "totals are the sum of round scores"
+    assert totals == state[TOTALS], "totals are the sum of round scores"
     if event["t"] == "move":
-        discard = before["discard"]
-        assert discard != before["slides"][0] and discard != before["slides"][1], "S-4"
-        assert state["slides"][event["slide"]] == discard, "slide on the discard"
-    if state["slides"] is not None:
-        for s in state["slides"]:
+        discard = before[DISCARD]
+        assert discard != before[SLIDES][0] and discard != before[SLIDES][1], "S-4"
+        assert state[SLIDES][event["slide"]] == discard, "slide on the discard"
+    if state[SLIDES] is not None:
+        for s in state[SLIDES]:
             assert 1 <= s <= RING, "S-1"
-    if state["step"] == "over":
-        w = state["winner"]
-        assert state["totals"][w] >= state["target"], "S-8"
+    if state[STEP] == "over":
+        w = state[WINNER]
+        assert state[TOTALS][w] >= state[CFG]["target"], "S-8"
 
 
-def play(config, seed, limit=2000, probe=0, undo_every=0):
-    # One match by the bot. probe: try the bad events every `probe` events (0: never).
-    # undo_every: undo then redo every so many events. -> (events, state, refusals)
+def play(config, seed, limit=2000, probe=0, undo_at=()):
+    # One match by the bot. probe: every `probe` events (0: never), try the bad
+    # events (each refused, nothing changed) and check the good one leaves its input
+    # alone. undo_at: event counts where the match log undoes and redoes an event.
+    # -> (events, state, refusals)
     rng = Xorshift32(seed)
     state = stump.new_match(config)
     events = []
     refusals = 0
-    match = MatchLog("stump", config) if undo_every else None
-    while state["step"] != "over" and len(events) < limit:
+    match = MatchLog("stump", config) if undo_at else None
+    while state[STEP] != "over" and len(events) < limit:
+        snapshot = None
         if probe and len(events) % probe == 0:
             snapshot = deep(state)
             for bad in bad_events(state, rng):
@@ -153,7 +169,6 @@ def play(config, seed, limit=2000, probe=0, undo_every=0):
                 assert state == snapshot, "a refused event changed the state"
         event = bot_event(state, rng)
         before = state
-        snapshot = deep(state) if probe else None
         state = stump.apply(state, event)
         if snapshot is not None:
             assert before == snapshot, "apply changed its input"
@@ -161,52 +176,53 @@ def play(config, seed, limit=2000, probe=0, undo_every=0):
         events.append(event)
         if match is not None:
             match.append(event)
-            if len(events) % undo_every == 0:
+            if len(events) in undo_at:
                 match.undo()
                 match.append(event)
                 assert match.state == state, "undo then redo"
     return events, state, refusals
 
 
-def summary(config, seeds, probe=0, undo_every=0):
+def summary(config, seeds, probe=0, undo_at=()):
     out = []
     for seed in seeds:
-        events, state, refusals = play(config, seed, probe=probe, undo_every=undo_every)
-        out.append([len(events), state["totals"], state["winner"], state["round"], refusals])
+        events, state, refusals = play(config, seed, probe=probe, undo_at=undo_at)
+        out.append([len(events), state[TOTALS], state[WINNER], state[ROUND], refusals])
     return out
 
 
+# On MicroPython a case may allocate about 600 KB: about one bot match each.
 def case_playouts_singles2_a():
-    return summary(CONFIGS[0], range(1, 4), probe=3)
+    return summary(CONFIGS[0], (1, 2), probe=9)
 
 
 def case_playouts_singles2_b():
-    return summary(CONFIGS[0], range(4, 7), undo_every=25)
+    return summary(CONFIGS[0], (3, 4), undo_at=(40, 120))
 
 
 def case_playouts_singles3_a():
-    return summary(CONFIGS[1], range(1, 4), probe=3)
+    return summary(CONFIGS[1], (1,), probe=9)
 
 
 def case_playouts_singles3_b():
-    return summary(CONFIGS[1], range(4, 7))
+    return summary(CONFIGS[1], (2, 3))
 
 
 def case_playouts_singles4_a():
-    return summary(CONFIGS[2], range(1, 3), probe=3)
+    return summary(CONFIGS[2], (1,), probe=9)
 
 
 def case_playouts_singles4_b():
-    return summary(CONFIGS[2], range(3, 6))
+    return summary(CONFIGS[2], (2,), undo_at=(50, 200))
 
 
 def case_playouts_pairs_a():
-    return summary(CONFIGS[3], range(1, 3), probe=3)
+    return summary(CONFIGS[3], (1,), probe=13)
 
 
 def case_playouts_pairs_b():
-    return summary(CONFIGS[3], range(3, 6))
+    return summary(CONFIGS[3], (2,))
 
 
 def case_playouts_pairs_c():
-    return summary(CONFIGS[3], range(6, 8), undo_every=40)
+    return summary(CONFIGS[3], (3,), undo_at=(60, 200))

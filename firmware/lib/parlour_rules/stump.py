@@ -3,7 +3,8 @@
 # cards, only what the players enter: the two turned numbers, each gapper, each
 # discard and which slide moves. The draw is not an event (S-1).
 #
-# State: a dict that apply() never mutates (it copies what it changes).
+# apply() validates the whole event first and then builds the next state from a
+# copy, so the state it was given never changes (stump_state.py has the layout).
 # Sides: in singles a side is a seat; in partnership a side is a team, team t
 # being seats t and t + 2 (partners opposite, S-7).
 
@@ -11,9 +12,34 @@ from . import stump_view
 from .cut import cut_seat
 from .errors import RulesError, refuse
 from .prng import Xorshift32
-from .stump_ring import choose_from, in_gap, width
-from .stump_view import HAND, gap_bounds, hands, line, side_name, side_of
-from .tokens import format_stump, parse_stump
+from .stump_ring import RING, choose_from, in_gap, width
+from .stump_state import (
+    CFG,
+    DEALER,
+    DISCARD,
+    FROM,
+    GAPPERS,
+    HAND,
+    LAST,
+    LAST_ROUND,
+    PLAYED,
+    ROUND,
+    ROUNDS,
+    SEAT,
+    SLIDES,
+    SLOTS,
+    STEP,
+    TEAM,
+    TOTALS,
+    WILD,
+    WINNER,
+    gap_bounds,
+    hands,
+    line,
+    members_in,
+    side_of,
+)
+from .tokens import parse_stump
 
 SINGLES_TARGET = 25     # S-8
 PAIRS_TARGET = 50       # S-8
@@ -56,119 +82,123 @@ def new_match(config):
     dealer = config.get("dealer")
     if dealer is not None and (type(dealer) is not int or dealer < 0 or dealer >= n):
         raise RulesError("bad_dealer", "dealer: a seat")
-    sides = 2 if pairs else n
-    return {
-        "n": n, "pairs": pairs, "target": target, "names": _names(config, n),
-        "dealer": dealer, "step": "cut" if dealer is None else "setup",
-        "round": 0, "seat": None, "team": None,
-        "slides": None, "from": 0,
-        "gappers": [0] * n,
-        "played": None, "discard": None,
-        "totals": [0] * sides, "rounds": [],
-        "last": "cut for the deal" if dealer is None else "set the slides",
-        "last_round": None, "winner": None,
-    }
+    state = [None] * SLOTS
+    state[CFG] = {"n": n, "pairs": pairs, "target": target, "names": _names(config, n)}
+    state[STEP] = "cut" if dealer is None else "setup"
+    state[DEALER] = dealer
+    state[ROUND] = 0
+    state[FROM] = 0
+    state[GAPPERS] = [0] * n
+    state[WILD] = False
+    state[TOTALS] = [0] * (2 if pairs else n)
+    state[ROUNDS] = []
+    state[LAST] = ["new", None, 0, 0]
+    return state
 
 
-# -- sides and turns ---------------------------------------------------------------
-
-def _members_in(state, team):
-    gappers = state["gappers"]
-    return [m for m in (team, team + 2) if gappers[m] < HAND]
-
+# -- turns and rounds ----------------------------------------------------------------
 
 def _begin_turn(s, seat, team):
-    s["played"] = None
-    s["discard"] = None
+    s[PLAYED] = None
+    s[DISCARD] = None
+    s[WILD] = False
+    s[TEAM] = team
     if team is None:
-        s["seat"] = seat
-        s["team"] = None
-        s["step"] = "gapper"
+        s[SEAT] = seat
+        s[STEP] = "gapper"
         return
-    s["team"] = team
-    members = _members_in(s, team)
+    members = members_in(s, team)
     if len(members) == 1:
         # S-7: a member who is out stays out; his partner plays on alone.
-        s["seat"] = members[0]
-        s["step"] = "gapper"
+        s[SEAT] = members[0]
+        s[STEP] = "gapper"
     else:
-        s["seat"] = None
-        s["step"] = "member"
+        s[SEAT] = None
+        s[STEP] = "member"
 
 
 def _start_round(s):
     # S-6: each round starts left of its dealer; S-7: that player's team has the turn.
-    s["round"] += 1
-    s["gappers"] = [0] * s["n"]
-    first = (s["dealer"] + 1) % s["n"]
-    if s["pairs"]:
+    s[ROUND] += 1
+    cfg = s[CFG]
+    s[GAPPERS] = [0] * cfg["n"]
+    first = (s[DEALER] + 1) % cfg["n"]
+    if cfg["pairs"]:
         _begin_turn(s, None, first % 2)
     else:
         _begin_turn(s, first, None)
 
 
 def _next_turn(s):
-    if s["pairs"]:
-        _begin_turn(s, None, 1 - s["team"])
+    if s[CFG]["pairs"]:
+        _begin_turn(s, None, 1 - s[TEAM])
     else:
-        _begin_turn(s, (s["seat"] + 1) % s["n"], None)
+        _begin_turn(s, (s[SEAT] + 1) % s[CFG]["n"], None)
 
 
-def _round_points(state, side):
+def round_points(state, side):
     # S-6 singles: 5 + every card the opponents hold; S-7: 10 + the opposing team's.
     held = hands(state)
-    total = PAIRS_BONUS if state["pairs"] else SINGLES_BONUS
-    for seat in range(state["n"]):
+    total = PAIRS_BONUS if state[CFG]["pairs"] else SINGLES_BONUS
+    for seat in range(state[CFG]["n"]):
         if side_of(state, seat) != side:
             total += held[seat]
     return total
 
 
 def _end_round(s, side):
-    points = _round_points(s, side)
-    totals = list(s["totals"])
+    points = round_points(s, side)
+    totals = s[TOTALS][:]
     totals[side] += points
-    s["totals"] = totals
-    s["rounds"] = s["rounds"] + [[side, points]]
-    s["last_round"] = {"round": s["round"], "winner": side, "points": points,
-                       "hands": hands(s), "dealer": s["dealer"]}
-    name = side_name(s, side)
-    if totals[side] >= s["target"]:
+    s[TOTALS] = totals
+    s[ROUNDS] = s[ROUNDS] + [[side, points]]
+    s[LAST_ROUND] = {"round": s[ROUND], "winner": side, "points": points,
+                     "hands": hands(s), "dealer": s[DEALER]}
+    if totals[side] >= s[CFG]["target"]:
         # S-8: the first side to reach the target wins the game.
-        s["step"] = "over"
-        s["winner"] = side
-        s["seat"] = None
-        s["team"] = None
-        s["played"] = None
-        s["discard"] = None
-        s["last"] = line(name, " wins the game")
+        s[STEP] = "over"
+        s[WINNER] = side
+        s[SEAT] = None
+        s[TEAM] = None
+        s[PLAYED] = None
+        s[DISCARD] = None
+        s[WILD] = False
+        s[LAST] = ["game", side, points, 0]
         return
-    s["last"] = line(name, " +%d, round over" % points)
-    # S-6: the deal passes left (a decision); the gap carries over.
-    s["dealer"] = (s["dealer"] + 1) % s["n"]
+    s[LAST] = ["round", side, points, 0]
+    # S-6: the deal passes left (a decision); the gap carries over to the next round.
+    s[DEALER] = (s[DEALER] + 1) % s[CFG]["n"]
     _start_round(s)
 
 
-# -- events ------------------------------------------------------------------------
+# -- events ------------------------------------------------------------------------------
 
-def _number(token):
-    # (number, wild) from a token, text or int: "12", 12, "W", "W=9" (Card notation).
+def _card(token):
+    # (number, wild): a ring number as an int (the usual form), or a token in the
+    # Card notation, "12", "W", "W=9" (tokens.parse_stump).
+    if type(token) is int and 0 < token <= RING:
+        return token, False
     return parse_stump(token)
 
 
+def _seat(state, seat):
+    if type(seat) is not int or seat < 0 or seat >= state[CFG]["n"]:
+        refuse("bad_seat", "no seat ", seat)
+    return seat
+
+
 def _ev_cut(state, event):
+    # C-3: Stump draws a random seat to deal, from the logged seed; or a seat given.
     if "seed" in event:
-        dealer = cut_seat(state["n"], Xorshift32(event["seed"]))["dealer"]
+        dealer = cut_seat(state[CFG]["n"], Xorshift32(event["seed"]))["dealer"]
     elif "dealer" in event:
-        dealer = event["dealer"]
-        if type(dealer) is not int or dealer < 0 or dealer >= state["n"]:
-            refuse("bad_seat", "no seat ", dealer)
+        dealer = _seat(state, event["dealer"])
     else:
         raise RulesError("bad_event", "cut needs a seed")
-    s = dict(state)
-    s["dealer"] = dealer
-    s["step"] = "setup"
-    s["last"] = line(s["names"][dealer], " deals")
+    s = state[:]
+    s[DEALER] = dealer
+    s[STEP] = "setup"
+    s[LAST] = ["cut", dealer, 0, 0]
     return s
 
 
@@ -177,119 +207,119 @@ def _ev_setup(state, event):
     slides = event.get("slides")
     if type(slides) is not list or len(slides) != 2:
         raise RulesError("bad_event", "setup: two numbers")
-    a, wild_a = _number(slides[0])
-    b, wild_b = _number(slides[1])
+    a, wild_a = _card(slides[0])
+    b, wild_b = _card(slides[1])
     if wild_a or wild_b:
         raise RulesError("wild_setup", "a wild goes back")
     frm = choose_from(a, b, event.get("side"))
-    s = dict(state)
-    s["slides"] = [a, b]
-    s["from"] = frm
-    s["last"] = "slides %d and %d" % (a, b)
+    s = state[:]
+    s[SLIDES] = [a, b]
+    s[FROM] = frm
+    s[LAST] = ["setup", s[DEALER], a, b]
     _start_round(s)
     return s
 
 
 def _ev_member(state, event):
     # S-7: the team names which member plays the turn.
-    seat = event.get("seat")
-    if type(seat) is not int or seat < 0 or seat >= state["n"]:
-        refuse("bad_seat", "no seat ", seat)
-    name = state["names"][seat]
-    if seat % 2 != state["team"]:
-        raise RulesError("not_your_team", line(name, " not on turn"))
-    if state["gappers"][seat] >= HAND:
+    seat = _seat(state, event.get("seat"))
+    name = state[CFG]["names"][seat]
+    if seat % 2 != state[TEAM]:
+        raise RulesError("not_on_turn", line(name, " not on turn"))
+    if state[GAPPERS][seat] >= HAND:
         raise RulesError("member_out", line(name, " is out"))
-    s = dict(state)
-    s["seat"] = seat
-    s["step"] = "gapper"
-    s["last"] = line(name, " plays")
+    s = state[:]
+    s[SEAT] = seat
+    s[STEP] = "gapper"
+    s[LAST] = ["member", seat, 0, 0]
     return s
 
 
 def _ev_gapper(state, event):
     # S-4: at most one gapper, a number in the gap; a wild is any number in the
     # gap (its number is ignored) but not when the gap is closed.
-    if state["step"] == "discard":
+    if state[STEP] == "discard":
         raise RulesError("one_gapper", "one gapper a turn")
-    n, wild = _number(event.get("card"))
+    n, wild = _card(event.get("card"))
     a, b = gap_bounds(state)
     if wild:
         if width(a, b) == 0:
             raise RulesError("gap_closed", "the gap is closed")
+        n = 0
     elif not in_gap(n, a, b):
         raise RulesError("not_in_gap", "%d not in the gap" % n)
-    seat = state["seat"]
-    s = dict(state)
-    gappers = list(state["gappers"])
+    seat = state[SEAT]
+    s = state[:]
+    gappers = state[GAPPERS][:]
     gappers[seat] += 1
-    s["gappers"] = gappers
-    s["played"] = format_stump(0, True) if wild else str(n)
-    s["step"] = "discard"
-    s["last"] = line(s["names"][seat], " gapper " + s["played"])
+    s[GAPPERS] = gappers
+    s[PLAYED] = n
+    s[STEP] = "discard"
+    s[LAST] = ["gapper", seat, n, 0]
     return s
 
 
 def _under_slide(state, n):
-    slides = state["slides"]
+    slides = state[SLIDES]
     return n == slides[0] or n == slides[1]
 
 
 def _ev_discard(state, event):
     # S-4: never a number under a slide; a wild is announced as a number (W=n).
-    n, wild = _number(event.get("card"))
+    n, wild = _card(event.get("card"))
     if wild and n == 0:
         raise RulesError("wild_number", "wild needs W=n")
     if _under_slide(state, n):
         raise RulesError("under_slide", "%d is under a slide" % n)
-    s = dict(state)
-    s["discard"] = n
-    s["step"] = "move"
-    s["last"] = line(s["names"][s["seat"]], " discards " + format_stump(n, wild))
+    s = state[:]
+    s[DISCARD] = n
+    s[WILD] = wild
+    s[STEP] = "move"
+    s[LAST] = ["discard", s[SEAT], n, 1 if wild else 0]
     return s
 
 
 def _ev_stuck(state, event):
     # S-4: every card in hand is under a slide: no gapper, discard one, no move.
-    if state["step"] == "discard":
+    if state[STEP] == "discard":
         # A gapper may not be played if every card left would be under a slide.
         raise RulesError("gapper_stuck", "no gapper if stuck")
-    n, wild = _number(event.get("card"))
+    n, wild = _card(event.get("card"))
     if wild:
         raise RulesError("wild_stuck", "wild is never stuck")
     if not _under_slide(state, n):
         raise RulesError("not_stuck", "%d not under a slide" % n)
-    s = dict(state)
-    seat = s["seat"]
+    s = state[:]
+    seat = s[SEAT]
     _next_turn(s)
-    s["last"] = line(s["names"][seat], " stuck, no move")
+    s[LAST] = ["stuck", seat, n, 0]
     return s
 
 
 def _ev_move(state, event):
     # S-4: either slide onto the discard; S-2: on a tie the mover picks the side.
     k = event.get("slide")
-    if k != 0 and k != 1 or type(k) is not int:
+    if type(k) is not int or (k != 0 and k != 1):
         raise RulesError("bad_slide", "slide is 0 or 1")
-    slides = list(state["slides"])
-    slides[k] = state["discard"]
+    slides = state[SLIDES][:]
+    old = slides[k]
+    slides[k] = state[DISCARD]
     frm = choose_from(slides[0], slides[1], event.get("side"))
-    s = dict(state)
-    old = state["slides"][k]
-    s["slides"] = slides
-    s["from"] = frm
-    seat = s["seat"]
-    s["last"] = line(s["names"][seat], " moves %d to %d" % (old, slides[k]))
-    if s["gappers"][seat] < HAND:
+    s = state[:]
+    s[SLIDES] = slides
+    s[FROM] = frm
+    seat = s[SEAT]
+    s[LAST] = ["move", seat, old, slides[k]]
+    if s[GAPPERS][seat] < HAND:
         _next_turn(s)
-        return s
-    # S-6: five gappers played: out of cards at the end of the turn.
-    if not s["pairs"]:
+    elif not s[CFG]["pairs"]:
+        # S-6: his fifth gapper: out of cards at the end of his turn, he wins the round.
         _end_round(s, seat)
-    elif not _members_in(s, seat % 2):
+    elif not members_in(s, seat % 2):
+        # S-7: both members of the team are out.
         _end_round(s, seat % 2)
     else:
-        s["last"] = line(s["names"][seat], " is out")
+        s[LAST] = ["out", seat, old, slides[k]]
         _next_turn(s)
     return s
 
@@ -303,7 +333,7 @@ _EVENTS = {
     "stuck": (_ev_stuck, ("gapper", "discard")),
     "move": (_ev_move, ("move",)),
 }
-_NEEDS = {
+NEEDS = {
     "cut": "cut for the deal",
     "setup": "set the slides",
     "member": "name who plays",
@@ -315,17 +345,15 @@ _NEEDS = {
 
 def apply(state, event):
     # Validates fully before building the next state; `state` is never changed.
-    if state["step"] == "over":
+    step = state[STEP]
+    if step == "over":
         raise RulesError("game_over", "the game is over")
-    kind = event.get("t")
-    entry = _EVENTS.get(kind)
+    entry = _EVENTS.get(event.get("t"))
     if entry is None:
-        refuse("bad_event", "no event ", kind)
-    if state["step"] not in entry[1]:
-        raise RulesError("wrong_step", _NEEDS[state["step"]])
+        refuse("bad_event", "no event ", event.get("t"))
+    if step not in entry[1]:
+        raise RulesError("wrong_step", NEEDS[step])
     return entry[0](state, event)
 
-
-# -- the view ------------------------------------------------------------------------
 
 view = stump_view.view

@@ -1,52 +1,44 @@
-# What a Stump screen or report sees (docs/stump.md lists every field), and the
-# small helpers the engine shares with it. Reads a state, never changes it.
+# What a Stump screen or report sees: view(state) builds one JSON-able dict
+# (docs/stump.md lists every field). Reads a state, never changes it.
 
-from .errors import LINE
 from .stump_ring import HALF, gap_list, steps, tie_choices, width
-
-HAND = 5    # S-5: every player starts a round with 5 cards
-
-
-def line(name, rest):
-    # One display line: the name shortened (with ~) so that name + rest fits.
-    room = LINE - len(rest)
-    if len(name) > room:
-        name = name[: room - 1] + "~"
-    return name + rest
-
-
-def side_of(state, seat):
-    return seat % 2 if state["pairs"] else seat
-
-
-def side_name(state, side):
-    names = state["names"]
-    if state["pairs"]:
-        return line(names[side], "+" + names[side + 2])
-    return names[side]
-
-
-def hands(state):
-    # S-5: a player holds 5 - gappers played (counted between turns).
-    return [HAND - g for g in state["gappers"]]
-
-
-def gap_bounds(state):
-    # (from, to): the slide numbers the gap runs clockwise from and to.
-    slides = state["slides"]
-    f = state["from"]
-    return slides[f], slides[1 - f]
+from .stump_state import (
+    CFG,
+    DEALER,
+    DISCARD,
+    FROM,
+    GAPPERS,
+    HAND,
+    LAST,
+    LAST_ROUND,
+    PLAYED,
+    ROUND,
+    ROUNDS,
+    SEAT,
+    SLIDES,
+    STEP,
+    TEAM,
+    TOTALS,
+    WILD,
+    WINNER,
+    gap_bounds,
+    hands,
+    line,
+    members_in,
+    side_name,
+)
+from .tokens import format_stump
 
 
 def _ring(state):
-    slides = state["slides"]
+    slides = state[SLIDES]
     if slides is None:
         return None
     a, b = gap_bounds(state)
     numbers = gap_list(a, b)
     return {
-        "slides": list(slides),
-        "from": state["from"],
+        "slides": slides[:],
+        "from": state[FROM],
         "side": a,
         "gap": numbers,
         "width": len(numbers),
@@ -61,11 +53,11 @@ def move_options(state):
     # both sides offered where the move leaves the slides 20 apart (S-2).
     options = []
     for k in (0, 1):
-        slides = list(state["slides"])
-        slides[k] = state["discard"]
+        slides = state[SLIDES][:]
+        slides[k] = state[DISCARD]
         a = slides[0]
         b = slides[1]
-        option = {"slide": k, "from_number": state["slides"][k], "slides": slides}
+        option = {"slide": k, "leaves": state[SLIDES][k], "slides": slides}
         d = steps(a, b)
         if d == HALF:
             option["tie"] = True
@@ -82,64 +74,93 @@ def move_options(state):
 
 
 def _prompt(state, step):
-    names = state["names"]
+    names = state[CFG]["names"]
     if step == "cut":
         return "cut for the deal"
     if step == "setup":
-        return line(names[state["dealer"]], " sets slides")
+        return line(names[state[DEALER]], " sets slides")
     if step == "member":
-        return line(side_name(state, state["team"]), " who plays?")
+        return line(side_name(state, state[TEAM]), " who plays?")
     if step == "gapper":
-        return line(names[state["seat"]], " gapper/discard")
+        return line(names[state[SEAT]], " gapper/discard")
     if step == "discard":
-        return line(names[state["seat"]], " discards")
+        return line(names[state[SEAT]], " discards")
     if step == "move":
-        return line(names[state["seat"]], " moves a slide")
-    return line(side_name(state, state["winner"]), " won")
+        return line(names[state[SEAT]], " moves a slide")
+    return line(side_name(state, state[WINNER]), " won")
+
+
+def last_line(state):
+    # The last accepted event, explained in one display line.
+    what, who, a, b = state[LAST]
+    names = state[CFG]["names"]
+    if what == "new":
+        return "new match"
+    if what == "setup":
+        return "slides %d and %d" % (a, b)
+    if what == "round":
+        return line(side_name(state, who), " +%d, round over" % a)
+    if what == "game":
+        return line(side_name(state, who), " +%d, game!" % a)
+    name = names[who]
+    if what == "cut":
+        return line(name, " deals")
+    if what == "member":
+        return line(name, " plays")
+    if what == "gapper":
+        return line(name, " gapper " + format_stump(a, a == 0))
+    if what == "discard":
+        return line(name, " discards " + format_stump(a, b == 1))
+    if what == "stuck":
+        return line(name, " stuck on %d" % a)
+    if what == "out":
+        return line(name, " is out")
+    return line(name, " moves %d to %d" % (a, b))
 
 
 def view(state):
-    step = state["step"]
-    pairs = state["pairs"]
-    sides = 2 if pairs else state["n"]
-    gappers = state["gappers"]
+    cfg = state[CFG]
+    step = state[STEP]
+    pairs = cfg["pairs"]
+    sides = 2 if pairs else cfg["n"]
+    gappers = state[GAPPERS]
+    played = state[PLAYED]
     v = {
         "game": "stump",
         "mode": "partnership" if pairs else "singles",
-        "players": state["n"],
-        "names": list(state["names"]),
+        "players": cfg["n"],
+        "names": cfg["names"][:],
         "teams": [[0, 2], [1, 3]] if pairs else None,
         "sides": [side_name(state, i) for i in range(sides)],
-        "target": state["target"],
-        "dealer": state["dealer"],
-        "round": state["round"],
+        "target": cfg["target"],
+        "dealer": state[DEALER],
+        "round": state[ROUND],
         "step": step,
         "prompt": _prompt(state, step),
-        "turn": state["seat"],
-        "team": state["team"],
-        "members": None,
+        "turn": state[SEAT],
+        "team": state[TEAM],
+        "members": members_in(state, state[TEAM]) if step == "member" else None,
         "ring": _ring(state),
-        "gapper": state["played"],
-        "discard": state["discard"],
+        "gapper": None if played is None else format_stump(played, played == 0),
+        "discard": state[DISCARD],
+        "discard_wild": state[WILD],
         "options": None,
         "best": None,
         "hands": hands(state),
-        "gappers": list(gappers),
+        "gappers": gappers[:],
         "out": [g >= HAND for g in gappers],
-        "totals": list(state["totals"]),
-        "rounds": [list(r) for r in state["rounds"]],
-        "last": state["last"],
+        "totals": state[TOTALS][:],
+        "rounds": [r[:] for r in state[ROUNDS]],
+        "last": last_line(state),
         "last_round": None,
         "over": step == "over",
-        "winner": state["winner"],
+        "winner": state[WINNER],
     }
-    if state["last_round"] is not None:
-        last = dict(state["last_round"])
-        last["hands"] = list(last["hands"])
-        v["last_round"] = last
-    if step == "member":
-        team = state["team"]
-        v["members"] = [m for m in (team, team + 2) if gappers[m] < HAND]
+    last = state[LAST_ROUND]
+    if last is not None:
+        v["last_round"] = {"round": last["round"], "winner": last["winner"],
+                           "points": last["points"], "hands": last["hands"][:],
+                           "dealer": last["dealer"]}
     if step == "move":
         options = move_options(state)
         low = options[0]["width"]
