@@ -1,0 +1,2 @@
+from parlour_device.main import run
+run()

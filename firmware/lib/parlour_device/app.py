@@ -1,0 +1,295 @@
+# The app loop: read keys and the encoder -> the current screen -> the rules core
+# -> the journal -> redraw only when the frame changed; answer the serial link.
+# Nothing here names a pin or blocks: the board module owns the hardware.
+import json
+
+from parlour_rules.errors import RulesError
+from parlour_rules.log import MatchLog
+
+from . import VERSION
+from .journal import Journal
+from .screens.base import BLACK, BLUE, GREY, RED, WHITE, Frame
+
+SETTINGS = "parlour/settings.json"
+ROSTER = "parlour/roster.json"
+MAX_KEPT = 200          # finished matches kept for the laptop (>= 50 promised)
+MIN_FREE = 65536        # bytes of flash a new match needs
+DEFAULT_SETTINGS = {"sound": 1, "lights": 1}
+
+
+def default_roster():
+    return ["P%d" % n for n in range(1, 9)]
+
+
+def game_module(game):
+    # parlour_device.screens.<game>, or None while that game has no screens.
+    try:
+        package = __import__("parlour_device.screens." + game)
+    except ImportError:
+        return None
+    return getattr(package.screens, game, None)
+
+
+class App:
+    def __init__(self, board):
+        self.board = board
+        self.layout = board.layout
+        self.flash = board.flash
+        self.journal = Journal(board.flash, board.nvm)
+        self.renderer = board.renderer()
+        self.match = None
+        self.screen = None
+        self.message = ""
+        self.dirty = True
+        self.shown = None
+        self.lit = None
+        self._view = None
+        self.settings = self._load(SETTINGS, DEFAULT_SETTINGS)
+        self.roster = self._load(ROSTER, None) or default_roster()
+        self.link = None
+        if board.data is not None:
+            from .link import Link
+            self.link = Link(board.data)
+        self.boot()
+
+    # -- boot: straight back into the match ----------------------------------------
+    def boot(self):
+        from .screens.menu import MainMenu
+        try:
+            records, dropped = self.journal.recover()
+        except OSError:
+            records, dropped = [], 0
+            self.message = "Flash unreadable"
+        if records:
+            self._replay(records)
+        if dropped:
+            self.message = "Journal tail dropped"
+        self.screen = MainMenu(self)
+        if self.match is not None:
+            module = game_module(self.match.game_name)
+            if module is not None:
+                self.screen = module.resume(self)
+        self.screen.on_show()
+
+    def _replay(self, records):
+        head = records[0]
+        events = []
+        for record in records[1:]:
+            if record["k"] == "e":
+                events.append(record["e"])
+            elif record["k"] == "u" and events:
+                events.pop()
+        try:
+            self.match = MatchLog(head.get("game"), head.get("config"), events)
+        except RulesError as e:
+            index = getattr(e, "index", None)
+            if index is None:
+                self.message = "Match unreadable"
+                return
+            from .journal import encode
+            good = [encode(head)]
+            for event in events[:index]:
+                good.append(encode({"k": "e", "e": event}))
+            self.journal.keep(b"".join(good))
+            self.match = MatchLog(head.get("game"), head.get("config"), events[:index])
+            self.message = "Bad entry dropped"
+
+    # -- input (called by the board's poll) ---------------------------------------
+    def key(self, key):
+        self.message = ""
+        self._go(self.screen.on_key(key))
+
+    def turn(self, delta):
+        self.message = ""
+        self._go(self.screen.on_turn(delta))
+
+    def press(self):
+        self.message = ""
+        self._go(self.screen.on_press())
+
+    def _go(self, screen):
+        if screen is not None and screen is not self.screen:
+            self.screen = screen
+            screen.on_show()
+        self.dirty = True
+
+    def step(self):
+        self.board.poll(self)
+        if self.link is not None:
+            self.link.poll(self)
+        if self.dirty:
+            self.redraw()
+
+    def run(self):
+        while True:
+            self.step()
+
+    # -- what screens call ------------------------------------------------------------
+    def view(self):
+        if self._view is None and self.match is not None:
+            self._view = self.match.view()
+        return self._view
+
+    def submit(self, event):
+        match = self.match
+        if match is None:
+            return self._refuse(RulesError("no_match", "No match running"))
+        try:
+            match.append(event)
+        except RulesError as e:
+            return self._refuse(e)
+        try:
+            self.journal.event(event)
+        except OSError:
+            match.undo(1)
+            return self._refuse(RulesError("flash", "Flash write failed"))
+        self._changed()
+        self.beep("ok")
+        return None
+
+    def undo(self):
+        match = self.match
+        if match is None or not match.events:
+            return self._refuse(RulesError("no_undo", "Nothing to undo"))
+        try:
+            self.journal.undo()
+        except OSError:
+            return self._refuse(RulesError("flash", "Flash write failed"))
+        dropped = match.undo(1)
+        self._changed()
+        self.show("Undone: " + str(dropped[0].get("t")))
+        return None
+
+    def new_match(self, game, config):
+        if len(self.journal.pending()) >= MAX_KEPT or 0 <= self.flash.free() < MIN_FREE:
+            return self._refuse(RulesError("full", "Full: sync first"))
+        try:
+            log = MatchLog(game, config)
+        except RulesError as e:
+            return self._refuse(e)
+        try:
+            if self.match is not None:
+                self.journal.finish(self.match.record(), "stopped")
+            self.journal.begin(game, config)
+        except OSError:
+            return self._refuse(RulesError("flash", "Flash write failed"))
+        self.match = log
+        self._changed()
+        return None
+
+    def finish_match(self, end="won"):
+        if self.match is not None:
+            try:
+                self.journal.finish(self.match.record(), end)
+            except OSError:
+                self._refuse(RulesError("flash", "Flash write failed"))
+                return None
+            self.match = None
+            self._changed()
+            self.beep("end")
+        return self.menu()
+
+    def show(self, text):
+        self.message = text
+        self.dirty = True
+
+    def menu(self):
+        from .screens.menu import MainMenu
+        return MainMenu(self)
+
+    def beep(self, kind):
+        if self.settings.get("sound"):
+            self.board.tone(kind)
+
+    def _refuse(self, error):
+        self.show(error.message)
+        self.beep("refuse")
+        return error
+
+    def _changed(self):
+        self._view = None
+        self.dirty = True
+
+    # -- settings and roster (pushed by the laptop, or set on the device) -----------
+    def _load(self, name, default):
+        data = self.flash.read(name)
+        if data is None:
+            return default
+        try:
+            value = json.loads(data.decode())
+        except ValueError:
+            return default
+        if default is not None and type(value) is not type(default):
+            return default
+        return value
+
+    def save_settings(self):
+        return self._save(SETTINGS, self.settings)
+
+    def set_roster(self, names):
+        self.roster = list(names) or default_roster()
+        return self._save(ROSTER, self.roster)
+
+    def _save(self, name, value):
+        try:
+            self.flash.write(name + ".tmp", json.dumps(value).encode())
+            self.flash.remove(name)
+            self.flash.rename(name + ".tmp", name)
+        except OSError:
+            self.show("Flash is read-only")
+            return False
+        return True
+
+    def status(self):
+        return {"device": self.board.uid, "board": self.board.name, "firmware": VERSION,
+                "pending": len(self.journal.pending()), "live": self.journal.live_seq}
+
+    # -- drawing ------------------------------------------------------------------
+    def compose(self):
+        frame = Frame(self.layout)
+        screen = self.screen
+        if self.layout.colour:
+            self._chrome_colour(frame, screen)
+        else:
+            self._chrome_mono(frame, screen)
+        return frame
+
+    def _chrome_mono(self, frame, screen):
+        lay = self.layout
+        if self.message:
+            frame.rect(0, 0, lay.width, 12, WHITE)
+            frame.text(0, 0, self.message[:lay.cols], BLACK)
+        else:
+            frame.text(0, 0, screen.title[:lay.cols], WHITE)
+            frame.line(0, 11, lay.width - 1, 11, WHITE)
+        screen.draw(frame)
+        frame.text(0, lay.height - 12, screen.hint()[:lay.cols], WHITE)
+
+    def _chrome_colour(self, frame, screen):
+        lay = self.layout
+        bar = RED if self.message else BLUE
+        frame.rect(0, 0, lay.width, 24, bar)
+        frame.text(4, 0, (self.message or screen.title)[:lay.cols], WHITE, 2)
+        screen.draw(frame)
+        hint_y = lay.body_top + lay.body_height
+        frame.text(2, hint_y, screen.hint()[:lay.width // 6], GREY)
+        labels = screen.keys()
+        for key in range(12):
+            label = labels[key]
+            if label:
+                x = (key % 3) * 107
+                y = hint_y + 12 + (key // 3) * 12
+                frame.rect(x, y, 105, 11, 0x283040)
+                frame.text(x + 2, y, "%d %s" % (key, label), WHITE)
+
+    def redraw(self):
+        self.dirty = False
+        frame = self.compose()
+        if frame.items != self.shown:
+            self.shown = frame.items
+            if self.renderer is not None:
+                self.renderer.draw(frame)
+        labels = self.screen.keys()
+        if labels != self.lit:
+            self.lit = labels
+            self.board.leds(labels if self.settings.get("lights") else None)

@@ -1,0 +1,67 @@
+# Adafruit MacroPad RP2040: 12 keys (keypad.Keys), the encoder and its switch,
+# the built-in 128x64 mono OLED (board.DISPLAY), the speaker and 12 NeoPixels.
+import board
+import keypad
+import microcontroller
+import rotaryio
+import supervisor
+import usb_cdc
+
+from .common import MONO_128X64, Beeper, Board, flash, led_colours, uid_hex
+
+KEY_PINS = (board.KEY1, board.KEY2, board.KEY3, board.KEY4, board.KEY5, board.KEY6,
+            board.KEY7, board.KEY8, board.KEY9, board.KEY10, board.KEY11, board.KEY12)
+
+
+class MacroPad(Board):
+    name = "macropad"
+
+    def __init__(self):
+        display = board.DISPLAY
+        display.auto_refresh = False
+        super().__init__(MONO_128X64, display, usb_cdc.data, microcontroller.nvm,
+                         flash(), uid_hex(microcontroller.cpu.uid))
+        self.keys = keypad.Keys(KEY_PINS, value_when_pressed=False, pull=True)
+        self.switch = keypad.Keys((board.ENCODER_SWITCH,), value_when_pressed=False, pull=True)
+        self.encoder = rotaryio.IncrementalEncoder(board.ENCODER_A, board.ENCODER_B)
+        self.position = -self.encoder.position
+        self.event = keypad.Event()
+        self.pixels = None
+        self.beeper = Beeper(board.SPEAKER, supervisor.ticks_ms)
+        self.speaker_on = None
+
+    def poll(self, app):
+        event = self.event
+        while self.keys.events.get_into(event):
+            if event.pressed:
+                app.key(event.key_number)
+        while self.switch.events.get_into(event):
+            if event.pressed:
+                app.press()
+        # The MacroPad's encoder counts up anticlockwise (adafruit_macropad flips it too).
+        position = -self.encoder.position
+        if position != self.position:
+            delta = position - self.position
+            self.position = position
+            app.turn(delta)
+        self.beeper.poll()
+
+    def leds(self, labels):
+        if self.pixels is None:
+            import neopixel
+            self.pixels = neopixel.NeoPixel(board.NEOPIXEL, 12, auto_write=False)
+        colours = led_colours(labels)
+        for key in range(12):
+            self.pixels[key] = colours[key]
+        self.pixels.show()
+
+    def tone(self, kind):
+        if self.speaker_on is None:
+            import digitalio
+            self.speaker_on = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
+            self.speaker_on.switch_to_output(value=True)
+        self.beeper.tone(kind)
+
+
+def make():
+    return MacroPad()

@@ -1,0 +1,65 @@
+# The colour board: Adafruit Feather RP2040 + 2.4" TFT FeatherWing (ILI9341,
+# 320x240) + a 3x4 phone-style matrix keypad + a rotary encoder with switch and
+# a piezo buzzer (hardware/tft-board.md has the parts and the wiring).
+# Keypad 1 2 3 / 4 5 6 / 7 8 9 / * 0 # are keys 0..11: * = Undo, 0 = Menu, # = OK.
+import board
+import displayio
+import fourwire
+import keypad
+import microcontroller
+import rotaryio
+import supervisor
+import usb_cdc
+from adafruit_ili9341 import ILI9341
+
+from .common import COLOUR_320X240, Beeper, Board, flash, led_colours, uid_hex
+
+ROW_PINS = (board.A0, board.A1, board.A2, board.A3)
+COLUMN_PINS = (board.D24, board.D25, board.D4)
+
+
+class FeatherTFT(Board):
+    name = "tft"
+
+    def __init__(self):
+        displayio.release_displays()
+        bus = fourwire.FourWire(board.SPI(), command=board.D10, chip_select=board.D9)
+        display = ILI9341(bus, width=320, height=240, auto_refresh=False)
+        super().__init__(COLOUR_320X240, display, usb_cdc.data, microcontroller.nvm,
+                         flash(), uid_hex(microcontroller.cpu.uid))
+        self.keys = keypad.KeyMatrix(ROW_PINS, COLUMN_PINS)
+        self.switch = keypad.Keys((board.D12,), value_when_pressed=False, pull=True)
+        self.encoder = rotaryio.IncrementalEncoder(board.RX, board.TX)
+        self.position = self.encoder.position
+        self.event = keypad.Event()
+        self.pixel = None
+        self.beeper = Beeper(board.D11, supervisor.ticks_ms)
+
+    def poll(self, app):
+        event = self.event
+        while self.keys.events.get_into(event):
+            if event.pressed:
+                app.key(event.key_number)
+        while self.switch.events.get_into(event):
+            if event.pressed:
+                app.press()
+        position = self.encoder.position
+        if position != self.position:
+            delta = position - self.position
+            self.position = position
+            app.turn(delta)
+        self.beeper.poll()
+
+    def leds(self, labels):
+        # One NeoPixel on the Feather: green while OK does something.
+        if self.pixel is None:
+            import neopixel
+            self.pixel = neopixel.NeoPixel(board.NEOPIXEL, 1)
+        self.pixel[0] = led_colours(labels)[11]
+
+    def tone(self, kind):
+        self.beeper.tone(kind)
+
+
+def make():
+    return FeatherTFT()

@@ -1,0 +1,201 @@
+# The power-safe journal. The live match is an append-only file of lines
+#     <crc32 as 8 hex digits> <JSON record>\n
+# one per accepted event (and one per undo), written before the screen confirms.
+# A line cut short by a power loss fails its CRC (or has no newline) and is
+# dropped at boot with everything after it, so at most the event being written
+# is lost. Finished matches move to parlour/done/<seq>.json (written to a .tmp
+# and renamed) and stay there until the laptop acknowledges them.
+# The match counter lives in microcontroller.nvm (4 KB; written once per match).
+import json
+from binascii import crc32
+
+DIR = "parlour"
+LIVE = "parlour/live.jnl"
+LIVE_TMP = "parlour/live.tmp"
+DONE = "parlour/done"
+NVM_MAGIC = b"PRL1"
+NVM_FLAGS = 4
+NVM_SEQ = 8
+FLAG_MAINTENANCE = 1
+
+
+def encode(record):
+    body = json.dumps(record)
+    crc = crc32(body.encode()) & 0xFFFFFFFF
+    return ("%08x %s\n" % (crc, body)).encode()
+
+
+def decode(data):
+    # -> (records, good_bytes): the records before the first bad or torn line.
+    records = []
+    good = 0
+    size = len(data)
+    while good < size:
+        end = data.find(b"\n", good)
+        if end < 0:
+            break
+        record = _line(data[good:end])
+        if record is None:
+            break
+        records.append(record)
+        good = end + 1
+    return records, good
+
+
+def _line(line):
+    if len(line) < 11 or line[8:9] != b" ":
+        return None
+    try:
+        crc = int(line[:8].decode(), 16)
+        body = line[9:]
+        if crc32(body) & 0xFFFFFFFF != crc:
+            return None
+        record = json.loads(body.decode())
+    except (ValueError, UnicodeError):
+        return None
+    if type(record) is not dict or type(record.get("k")) is not str:
+        return None
+    return record
+
+
+class Journal:
+    def __init__(self, flash, nvm=None):
+        self.flash = flash
+        self.nvm = nvm
+        self.live_seq = 0
+        self.records = []
+        flash.mkdir(DIR)
+        flash.mkdir(DONE)
+
+    # -- boot ------------------------------------------------------------------
+    def recover(self):
+        # -> (records of the live match, bytes dropped from a bad tail).
+        flash = self.flash
+        for name in flash.listdir(DONE):  # order-free
+            if name.endswith(".tmp"):
+                flash.remove(DONE + "/" + name)
+        data = flash.read(LIVE)
+        if data is None:
+            data = flash.read(LIVE_TMP)
+            if data is not None:
+                flash.rename(LIVE_TMP, LIVE)
+        else:
+            flash.remove(LIVE_TMP)
+        self.records = []
+        self.live_seq = 0
+        if data is None:
+            return [], 0
+        records, good = decode(data)
+        dropped = len(data) - good
+        if not records or records[0].get("k") != "m":
+            self.flash.remove(LIVE)
+            return [], len(data)
+        seq = records[0].get("n")
+        if self.archived(seq):
+            # The match was archived and the power went before the live file did.
+            self.flash.remove(LIVE)
+            return [], 0
+        if dropped:
+            self.keep(data[:good])
+        self.live_seq = seq
+        self.records = records
+        return records, dropped
+
+    def keep(self, good):
+        # Rewrite the live file as its good prefix (a bad tail must not stay in
+        # front of the next appends).
+        flash = self.flash
+        flash.write(LIVE_TMP, good)
+        flash.remove(LIVE)
+        flash.rename(LIVE_TMP, LIVE)
+
+    # -- the live match -----------------------------------------------------------
+    def begin(self, game, config):
+        seq = self.next_seq()
+        self.flash.write(LIVE, encode({"k": "m", "n": seq, "game": game, "config": config}))
+        self.live_seq = seq
+        return seq
+
+    def event(self, event):
+        self.flash.append(LIVE, encode({"k": "e", "e": event}))
+
+    def undo(self):
+        self.flash.append(LIVE, encode({"k": "u"}))
+
+    def finish(self, record, end):
+        # Archive the live match (end: "won" or "stopped"); then forget the live file.
+        seq = self.live_seq
+        name = DONE + "/%d" % seq
+        self.flash.write(name + ".tmp", json.dumps({"seq": seq, "end": end,
+                                                    "record": record}).encode())
+        self.flash.rename(name + ".tmp", name + ".json")
+        self.flash.remove(LIVE)
+        self.live_seq = 0
+        return seq
+
+    # -- finished matches, kept until the laptop acknowledges them ------------------
+    def pending(self):
+        seqs = []
+        for name in self.flash.listdir(DONE):  # order-free: sorted below
+            if name.endswith(".json") and name[:-5].isdigit():
+                seqs.append(int(name[:-5]))
+        seqs.sort()
+        return seqs
+
+    def archived(self, seq):
+        return self.flash.read(DONE + "/%d.json" % seq) is not None
+
+    def load(self, seq):
+        data = self.flash.read(DONE + "/%d.json" % seq)
+        return None if data is None else json.loads(data)
+
+    def ack(self, upto):
+        # The laptop holds every match up to `upto`: free their space.
+        count = 0
+        for seq in self.pending():
+            if seq <= upto:
+                self.flash.remove(DONE + "/%d.json" % seq)
+                count += 1
+        return count
+
+    # -- the match counter (nvm) ------------------------------------------------
+    def next_seq(self):
+        seq = self._nvm_seq()
+        pending = self.pending()
+        if pending and pending[-1] > seq:
+            seq = pending[-1]
+        if self.live_seq > seq:
+            seq = self.live_seq
+        seq += 1
+        self._set_nvm_seq(seq)
+        return seq
+
+    def _nvm_seq(self):
+        nvm = self.nvm
+        if nvm is None or bytes(nvm[0:4]) != NVM_MAGIC:
+            return 0
+        return int.from_bytes(bytes(nvm[NVM_SEQ:NVM_SEQ + 4]), "little")
+
+    def _set_nvm_seq(self, seq):
+        nvm = self.nvm
+        if nvm is None:
+            return
+        if bytes(nvm[0:4]) != NVM_MAGIC:
+            nvm[0:12] = NVM_MAGIC + bytes(8)
+        nvm[NVM_SEQ:NVM_SEQ + 4] = seq.to_bytes(4, "little")
+
+
+def maintenance_requested(nvm):
+    return nvm is not None and bytes(nvm[0:4]) == NVM_MAGIC and nvm[NVM_FLAGS] & FLAG_MAINTENANCE
+
+
+def set_maintenance(nvm, on):
+    # The laptop (or the Settings screen) asks boot.py to leave the drive writable
+    # for the computer at the next reset; boot.py clears it again.
+    if nvm is None:
+        return False
+    if bytes(nvm[0:4]) != NVM_MAGIC:
+        nvm[0:12] = NVM_MAGIC + bytes(8)
+    flags = nvm[NVM_FLAGS]
+    nvm[NVM_FLAGS] = (flags | FLAG_MAINTENANCE) if on else (flags & ~FLAG_MAINTENANCE & 0xFF)
+    return True

@@ -1,0 +1,12 @@
+# What code.py runs: pick the board (settings.toml or board.board_id), start the
+# app on it (which boots straight back into a live match) and loop forever.
+from . import boards
+from .app import App
+
+
+def start(name=None):
+    return App(boards.make(name))
+
+
+def run():
+    start().run()

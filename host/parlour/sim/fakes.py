@@ -1,0 +1,328 @@
+"""Fake CircuitPython modules for running the real firmware on a laptop.
+
+`install(hardware)` puts board, keypad, rotaryio, usb_cdc, microcontroller (nvm in
+a file), storage, supervisor, digitalio, pwmio, neopixel, fourwire and
+adafruit_ili9341 into sys.modules. The module objects are made once per process
+and re-pointed at each new SimHardware, because firmware modules keep the module
+objects they imported. displayio itself is Blinka's, unfaked.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+import types
+from collections import deque
+
+_current = None  # the SimHardware the fakes act on
+MODULES: dict[str, types.ModuleType] = {}
+
+PINS = {
+    "macropad": ["KEY%d" % n for n in range(1, 13)] + [
+        "ENCODER_A", "ENCODER_B", "ENCODER_SWITCH", "BUTTON", "ROTA", "ROTB", "NEOPIXEL",
+        "SPEAKER", "SPEAKER_ENABLE", "LED", "SDA", "SCL", "OLED_CS", "OLED_DC", "OLED_RESET"],
+    "tft": ["A0", "A1", "A2", "A3", "D4", "D5", "D6", "D9", "D10", "D11", "D12", "D13", "D24",
+            "D25", "RX", "TX", "SCK", "MOSI", "MISO", "SDA", "SCL", "NEOPIXEL", "LED"],
+}
+BOARD_IDS = {"macropad": "adafruit_macropad_rp2040", "tft": "adafruit_feather_rp2040"}
+
+
+def hw():
+    if _current is None:
+        raise RuntimeError("no simulated hardware installed")
+    return _current
+
+
+# -- microcontroller -----------------------------------------------------------------
+class Pin:
+    def __init__(self, name: str):
+        self.name = name
+
+    def __repr__(self) -> str:
+        return "board." + self.name
+
+
+class FileNvm:
+    """microcontroller.nvm: 4096 bytes kept in a file, written through like flash."""
+
+    def __init__(self, path, size: int = 4096):
+        self.path = path
+        data = path.read_bytes() if path.exists() else b""
+        self.data = bytearray(data[:size].ljust(size, b"\xff"))
+        self.writes = 0
+
+    def __len__(self) -> int:
+        return len(self.data)
+
+    def __getitem__(self, index):
+        return self.data[index]
+
+    def __setitem__(self, index, value) -> None:
+        self.data[index] = value
+        self.writes += 1
+        tmp = self.path.with_suffix(".tmp")
+        tmp.write_bytes(bytes(self.data))
+        tmp.replace(self.path)
+
+
+class ResetRequested(Exception):
+    """microcontroller.reset() in the simulator: the caller restarts the device."""
+
+
+def _reset() -> None:
+    raise ResetRequested()
+
+
+# -- keypad / rotaryio ------------------------------------------------------------------
+class Event:
+    def __init__(self, key_number: int = 0, pressed: bool = True, timestamp: int | None = None):
+        self.key_number = key_number
+        self.pressed = pressed
+        self.released = not pressed
+        self.timestamp = _ticks_ms() if timestamp is None else timestamp
+
+    def __eq__(self, other) -> bool:
+        return (isinstance(other, Event) and other.key_number == self.key_number
+                and other.pressed == self.pressed)
+
+    def __hash__(self) -> int:
+        return hash((self.key_number, self.pressed))
+
+
+class EventQueue:
+    def __init__(self, max_events: int = 64):
+        self._queue: deque = deque()
+        self._max = max_events
+        self.overflowed = False
+
+    def put(self, event: Event) -> None:
+        if len(self._queue) >= self._max:
+            self.overflowed = True
+            return
+        self._queue.append(event)
+
+    def get(self):
+        return self._queue.popleft() if self._queue else None
+
+    def get_into(self, event: Event) -> bool:
+        if not self._queue:
+            return False
+        got = self._queue.popleft()
+        event.key_number, event.pressed, event.timestamp = (got.key_number, got.pressed,
+                                                            got.timestamp)
+        event.released = not got.pressed
+        return True
+
+    def clear(self) -> None:
+        self._queue.clear()
+        self.overflowed = False
+
+    def __len__(self) -> int:
+        return len(self._queue)
+
+    def __bool__(self) -> bool:
+        return bool(self._queue)
+
+
+class _Scanner:
+    def __init__(self, count: int, max_events: int = 64):
+        self.key_count = count
+        self.events = EventQueue(max_events)
+        hw().scanners.append(self)
+
+    def deinit(self) -> None:
+        if _current is not None and self in _current.scanners:
+            _current.scanners.remove(self)
+
+    def reset(self) -> None:
+        self.events.clear()
+
+
+class Keys(_Scanner):
+    def __init__(self, pins, *, value_when_pressed: bool, pull: bool = True,
+                 interval: float = 0.02, max_events: int = 64, debounce_threshold: int = 1):
+        self.pins = tuple(pins)
+        super().__init__(len(self.pins), max_events)
+
+
+class KeyMatrix(_Scanner):
+    def __init__(self, row_pins, column_pins, columns_to_anodes: bool = True,
+                 interval: float = 0.02, max_events: int = 64, debounce_threshold: int = 1):
+        super().__init__(len(row_pins) * len(column_pins), max_events)
+
+
+class IncrementalEncoder:
+    def __init__(self, pin_a, pin_b, divisor: int = 4):
+        self.position = 0
+        self.divisor = divisor
+        hw().encoders.append(self)
+
+    def deinit(self) -> None:
+        pass
+
+
+# -- supervisor / storage / usb_cdc -----------------------------------------------------
+_START = time.monotonic()
+
+
+def _ticks_ms() -> int:
+    return int((time.monotonic() - _START) * 1000) & 0x1FFFFFFF
+
+
+def _remount(path: str, readonly: bool = False, *, disable_concurrent_write_protection=False):
+    hw().remounts.append((path, readonly))
+
+
+def _enable_cdc(*, console: bool = True, data: bool = False) -> bool:
+    hw().cdc_enabled = (console, data)
+    return True
+
+
+# -- digitalio / pwmio / neopixel -------------------------------------------------------
+class DigitalInOut:
+    def __init__(self, pin):
+        self.pin = pin
+        self.value = False
+        self.direction = None
+        self.pull = None
+
+    def switch_to_output(self, value: bool = False, drive_mode=None) -> None:
+        self.value = value
+
+    def switch_to_input(self, pull=None) -> None:
+        self.pull = pull
+
+    def deinit(self) -> None:
+        pass
+
+
+class PWMOut:
+    def __init__(self, pin, *, duty_cycle: int = 0, frequency: int = 500,
+                 variable_frequency: bool = False):
+        self.pin = pin
+        self.frequency = frequency
+        self._duty = 0
+        self.duty_cycle = duty_cycle
+
+    @property
+    def duty_cycle(self) -> int:
+        return self._duty
+
+    @duty_cycle.setter
+    def duty_cycle(self, value: int) -> None:
+        if value and not self._duty:
+            hw().tones.append(self.frequency)
+        self._duty = value
+
+    def deinit(self) -> None:
+        pass
+
+
+class NeoPixel(list):
+    def __init__(self, pin, n: int, *, bpp: int = 3, brightness: float = 1.0,
+                 auto_write: bool = True, pixel_order=None):
+        super().__init__([0] * n)
+        self.auto_write = auto_write
+        hw().pixels = [0] * n
+
+    def __setitem__(self, index, value) -> None:
+        super().__setitem__(index, value)
+        if self.auto_write:
+            self.show()
+
+    def fill(self, value) -> None:
+        for i in range(len(self)):
+            super().__setitem__(i, value)
+        if self.auto_write:
+            self.show()
+
+    def show(self) -> None:
+        hw().pixels = [v if isinstance(v, int) else (v[0] << 16 | v[1] << 8 | v[2])
+                       for v in self]
+
+    def deinit(self) -> None:
+        pass
+
+
+# -- the TFT board's display bus and driver ----------------------------------------------
+class FourWire:
+    def __init__(self, spi_bus, *, command, chip_select, reset=None, baudrate: int = 24000000,
+                 polarity: int = 0, phase: int = 0):
+        self.spi = spi_bus
+
+
+def _ili9341(bus, *, width: int = 320, height: int = 240, **kwargs):
+    return hw().make_display(width, height, colour=True)
+
+
+class _SPI:
+    def deinit(self) -> None:
+        pass
+
+
+# -- assembling the modules -------------------------------------------------------------
+def _module(name: str, **attrs) -> types.ModuleType:
+    module = MODULES.get(name)
+    if module is None:
+        module = types.ModuleType(name)
+        module.__file__ = f"<parlour sim: {name}>"
+        MODULES[name] = module
+    for key, value in attrs.items():
+        setattr(module, key, value)
+    return module
+
+
+def _build_static() -> None:
+    class Direction:
+        INPUT, OUTPUT = "input", "output"
+
+    class Pull:
+        UP, DOWN = "up", "down"
+
+    class _Cpu:
+        @property
+        def uid(self) -> bytearray:
+            return bytearray(hw().uid)
+
+        temperature = 25
+        frequency = 125_000_000
+
+    runtime = types.SimpleNamespace(serial_connected=False, usb_connected=True,
+                                    serial_bytes_available=0)
+    _module("microcontroller", Pin=Pin, cpu=_Cpu(), reset=_reset, nvm=None)
+    _module("keypad", Event=Event, EventQueue=EventQueue, Keys=Keys, KeyMatrix=KeyMatrix)
+    _module("rotaryio", IncrementalEncoder=IncrementalEncoder)
+    _module("supervisor", ticks_ms=_ticks_ms, runtime=runtime, reload=_reset,
+            get_setting=lambda key, default=None: default)
+    _module("storage", remount=_remount, getmount=lambda path: None,
+            enable_usb_drive=lambda: None, disable_usb_drive=lambda: None)
+    _module("usb_cdc", enable=_enable_cdc, data=None, console=None)
+    _module("digitalio", DigitalInOut=DigitalInOut, Direction=Direction, Pull=Pull)
+    _module("pwmio", PWMOut=PWMOut)
+    _module("neopixel", NeoPixel=NeoPixel, GRB="GRB", RGB="RGB")
+    _module("fourwire", FourWire=FourWire)
+    _module("adafruit_ili9341", ILI9341=_ili9341)
+    _module("board")
+
+
+def install(hardware) -> None:
+    """Point the fake modules at `hardware` and put them into sys.modules."""
+    global _current
+    _current = hardware
+    _build_static()
+    board = MODULES["board"]
+    for name in list(vars(board)):
+        if not name.startswith("__"):
+            delattr(board, name)
+    board.board_id = BOARD_IDS[hardware.board]
+    for name in PINS[hardware.board]:
+        setattr(board, name, Pin(name))
+    if hardware.board == "tft":
+        board.SPI = lambda: _SPI()
+    MODULES["microcontroller"].nvm = hardware.nvm
+    MODULES["usb_cdc"].data = hardware.serial
+    sys.modules.update(MODULES)
+
+
+def set_display(display) -> None:
+    MODULES["board"].DISPLAY = display
