@@ -221,13 +221,11 @@ def _ev_setup(state, event):
 
 
 def _ev_member(state, event):
-    # S-7: the team names which member plays the turn.
+    # S-7: the team names which member plays the turn. (Once a member is out the
+    # team has no choice to make: his partner is on turn without this event.)
     seat = _seat(state, event.get("seat"))
-    name = state[CFG]["names"][seat]
     if seat % 2 != state[TEAM]:
-        raise RulesError("not_on_turn", line(name, " not on turn"))
-    if state[GAPPERS][seat] >= HAND:
-        raise RulesError("member_out", line(name, " is out"))
+        raise RulesError("not_on_turn", line(state[CFG]["names"][seat], " not on turn"))
     s = state[:]
     s[SEAT] = seat
     s[STEP] = "gapper"
