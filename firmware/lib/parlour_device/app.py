@@ -189,6 +189,10 @@ class App:
             self.beep("end")
         return self.menu()
 
+    def seed(self):
+        # A fresh 32-bit seed (1..2**32-1) for cuts and shuffles (C-3, C-5).
+        return self.board.seed()
+
     def show(self, text):
         self.message = text
         self.dirty = True

@@ -8,7 +8,7 @@ from adafruit_display_shapes.line import Line
 from adafruit_display_shapes.rect import Rect
 from adafruit_display_text import bitmap_label
 
-from .screens.base import BLACK, CIRCLE, LINE, RECT, TEXT, WHITE
+from .screens.base import BLACK, CIRCLE, POLY, RECT, TEXT, WHITE
 
 
 class Renderer:
@@ -56,6 +56,10 @@ class Renderer:
                 return vectorio.Circle(pixel_shader=self.palette(self.ink(colour)),
                                        radius=max(1, r), x=x, y=y)
             return Circle(x, y, max(1, r), outline=self.ink(colour))
+        if kind == POLY:
+            _, points, colour = item
+            return vectorio.Polygon(pixel_shader=self.palette(self.ink(colour)),
+                                    points=list(points), x=0, y=0)
         _, x0, y0, x1, y1, colour = item
         if x0 == x1 or y0 == y1:
             # Straight lines as 1-pixel rectangles (cheaper than a shape bitmap).

@@ -80,7 +80,9 @@ class SimHardware:
 
 
 class SimDevice:
-    def __init__(self, board: str = "macropad", state_dir: Path | None = None, pty: bool = True):
+    def __init__(self, board: str = "macropad", state_dir: Path | None = None, pty: bool = True,
+                 seed: int | None = None):
+        self.seed = seed
         self.state_dir = Path(state_dir or default_state_dir())
         self.hw = SimHardware(board, self.state_dir, pty)
         self.board = board
@@ -91,6 +93,10 @@ class SimDevice:
         for key, value in firmware_settings().items():
             os.environ.setdefault(key, str(value))
         os.environ["PARLOUR_BOARD"] = board
+        if seed:
+            os.environ["PARLOUR_SEED"] = str(seed)  # repeatable cuts for scripts
+        else:
+            os.environ.pop("PARLOUR_SEED", None)
         os.environ["PARLOUR_ROOT"] = str(self.state_dir / "CIRCUITPY")
         from parlour_device import main
 

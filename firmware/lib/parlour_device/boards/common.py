@@ -45,6 +45,7 @@ class Board:
         self.nvm = nvm
         self.flash = flash
         self.uid = uid
+        self.seeds = 0
 
     def renderer(self):
         if self.display is None:
@@ -60,6 +61,18 @@ class Board:
 
     def tone(self, kind):
         pass
+
+    def seed(self):
+        # PARLOUR_SEED (settings.toml, or the simulator's scripts) makes draws
+        # repeatable; otherwise the board's hardware random source.
+        fixed = setting("PARLOUR_SEED", "")
+        if fixed:
+            self.seeds += 1
+            value = (int(fixed) * 2654435761 + self.seeds * 40503) & 0xFFFFFFFF
+        else:
+            import os
+            value = int.from_bytes(os.urandom(4), "little")
+        return value or 1
 
 
 class Beeper:

@@ -41,6 +41,7 @@ TEXT = const(0)
 RECT = const(1)
 CIRCLE = const(2)
 LINE = const(3)
+POLY = const(4)
 
 
 class Layout:
@@ -69,6 +70,7 @@ class Frame:
     #   (RECT, x, y, w, h, colour, filled)
     #   (CIRCLE, x, y, r, colour, filled)
     #   (LINE, x0, y0, x1, y1, colour)
+    #   (POLY, ((x, y), (x, y), ...), colour)   a filled polygon
     # Coordinates are pixels from the display's top-left; text is placed by its
     # top-left corner. Items are drawn in order (later ones on top).
     def __init__(self, layout):
@@ -86,6 +88,10 @@ class Frame:
 
     def line(self, x0, y0, x1, y1, colour=WHITE):
         self.items.append((LINE, x0, y0, x1, y1, colour))
+
+    def polygon(self, points, colour=WHITE):
+        # A filled polygon through `points` (a tuple of (x, y) tuples, >= 3).
+        self.items.append((POLY, tuple(points), colour))
 
     def row(self, row, text, colour=WHITE, inverse=False):
         # One line of body text at the layout's scale; inverse = a highlighted row.

@@ -1,0 +1,100 @@
+"""`parlour sim`: run the device firmware on the laptop."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from ..errors import ParlourError
+
+
+def register(sub) -> None:
+    parser = sub.add_parser(
+        "sim", help="run the device firmware in a window, the terminal, or from a key script",
+        description="Runs the real firmware with simulated keys, encoder, flash and serial "
+                    "port. The data channel is a pseudo-terminal whose path is printed.")
+    parser.add_argument("--board", choices=("macropad", "tft"), default=None,
+                        help="which board to simulate (default: macropad, or the script's "
+                             "`board` line)")
+    parser.add_argument("--state", type=Path, default=None, metavar="DIR",
+                        help="folder holding the simulated flash and nvm (default: "
+                             "parlour/sim in your data folder); restarting is a power cycle")
+    parser.add_argument("--face", choices=("auto", "window", "terminal"), default="auto",
+                        help="window (pygame) or terminal; auto picks the window when it can")
+    parser.add_argument("--script", type=Path, metavar="FILE",
+                        help="play this key script headless instead (see docs/simulator.md)")
+    parser.add_argument("--screenshots", type=Path, metavar="DIR",
+                        help="with --script: write a PNG of the screen after each step here")
+    parser.add_argument("--named-only", action="store_true",
+                        help="with --screenshots: only the steps named by `shot NAME`")
+    parser.add_argument("--fresh", action="store_true",
+                        help="start from empty flash (deletes the state folder's journal)")
+    parser.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from ..sim.device import SimDevice, default_state_dir
+
+    state = args.state or default_state_dir()
+    if args.fresh:
+        _wipe(state)
+    if args.screenshots and not args.script:
+        raise ParlourError("--screenshots needs --script FILE", exit_code=2)
+    if args.script:
+        return _headless(args, state)
+    face = args.face
+    if face == "auto":
+        from ..sim import window
+
+        face = "window" if window.available() else "terminal"
+    if face == "terminal" and not sys.stdin.isatty():
+        raise ParlourError("the terminal face needs a terminal: use --script FILE to run "
+                           "headless", exit_code=2)
+    device = SimDevice(args.board or "macropad", state)
+    print(f"parlour sim: {device.board}, data channel {device.serial_path}, state {state}",
+          file=sys.stderr)
+    if face == "window":
+        from ..sim.window import Window
+
+        try:
+            return Window(device).run()
+        except ImportError:
+            raise ParlourError("the window needs pygame: pip install 'parlour[window]'") from None
+    from ..sim import terminal
+
+    return terminal.run(device)
+
+
+def _headless(args, state: Path) -> int:
+    from ..sim.device import SimDevice
+    from ..sim.headless import ExpectationFailed, run_script
+    from ..sim.script import ScriptError, parse, script_board
+
+    try:
+        steps = parse(args.script.read_text())
+    except OSError as e:
+        raise ParlourError(f"cannot read {args.script}: {e.strerror}", exit_code=2) from None
+    except ScriptError as e:
+        raise ParlourError(f"{args.script}: {e}", exit_code=2) from None
+    text = args.script.read_text()
+    device = SimDevice(args.board or script_board(text) or "macropad", state, seed=1)
+    print(f"data channel: {device.serial_path}")
+    try:
+        device = run_script(device, steps, args.screenshots, args.named_only)
+    except ExpectationFailed as e:
+        raise ParlourError(f"{args.script}: {e}") from None
+    finally:
+        device.close()
+    print(f"played {len(steps)} steps; screen: {device.app.screen.title}")
+    return 0
+
+
+def _wipe(state: Path) -> None:
+    import shutil
+
+    for name in ("CIRCUITPY", "nvm.bin"):
+        path = state / name
+        if path.is_dir():
+            shutil.rmtree(path)
+        elif path.exists():
+            path.unlink()
