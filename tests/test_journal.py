@@ -1,0 +1,136 @@
+"""The journal's line format, its recovery at boot, a corrupted tail, and the
+finished-match archive kept until the laptop acknowledges it."""
+
+from parlour_device.app import App
+from parlour_device.boards.sim import SimBoard
+from parlour_device.flash import Flash, MemFlash
+from parlour_device.journal import LIVE, Journal, decode, encode
+from parlour_device.screens.base import TEXT
+from parlour_rules.log import MatchLog
+from test_journal_support import STUMP_CONFIG, stump_events
+
+
+def boot(files, nvm=None):
+    board = SimBoard(flash=MemFlash(files), nvm=nvm)
+    app = App(board)
+    app.step()
+    return app
+
+
+def played(count):
+    files, nvm = {}, bytearray(4096)
+    app = boot(files, nvm)
+    assert app.new_match("stump", STUMP_CONFIG) is None
+    events = stump_events()[:count]
+    for event in events:
+        assert app.submit(event) is None
+    return files, nvm, events
+
+
+def shown_text(app):
+    return [item[3] for item in app.shown if item[0] == TEXT]
+
+
+def test_a_line_is_crc_then_json_and_round_trips():
+    line = encode({"k": "e", "e": {"t": "discard", "card": 2}})
+    assert line.endswith(b"\n") and line[8:9] == b" "
+    assert decode(line + line) == ([{"k": "e", "e": {"t": "discard", "card": 2}}] * 2,
+                                   2 * len(line))
+
+
+def test_decode_stops_at_a_flipped_byte_and_at_a_line_without_newline():
+    a, b = encode({"k": "u"}), encode({"k": "e", "e": {"t": "x"}})
+    flipped = b[:12] + bytes([b[12] ^ 1]) + b[13:]
+    assert decode(a + flipped + a) == ([{"k": "u"}], len(a))
+    assert decode(a + b[:-1]) == ([{"k": "u"}], len(a))
+    assert decode(b"garbage\n" + a) == ([], 0)
+
+
+def test_boot_resumes_the_live_match_exactly():
+    files, nvm, events = played(20)
+    app = boot(files, nvm)
+    assert app.match is not None and app.match.events == events
+    assert app.match.view() == MatchLog("stump", STUMP_CONFIG, events).view()
+
+
+def test_undo_is_journalled_and_survives_a_reboot():
+    files, nvm, events = played(10)
+    app = boot(files, nvm)
+    assert app.undo() is None
+    assert app.undo() is None
+    again = boot(files, nvm)
+    assert again.match.events == events[:8]
+
+
+def test_corrupted_tail_is_dropped_reported_on_screen_and_cut_from_the_file():
+    files, nvm, events = played(12)
+    data = files[LIVE]
+    files[LIVE] = data[:-5] + b"#" + data[-4:]          # the last event's line is damaged
+    app = boot(files, nvm)
+    assert app.match.events == events[:11]
+    assert "Journal tail dropped" in shown_text(app)
+    assert decode(files[LIVE])[1] == len(files[LIVE])   # no bad bytes left in front
+    assert app.submit(events[11]) is None
+    assert boot(files, nvm).match.events == events      # appends after the cut are kept
+
+
+def test_garbage_journal_never_crashes_boot():
+    for junk in (b"\x00" * 300, b"\xff\xfe garbage\n" * 5, b"deadbeef {\n", b"\n\n\n"):
+        app = boot({LIVE: junk})
+        assert app.match is None
+        assert app.screen.title == "parlour"
+        assert LIVE not in app.flash.files
+
+
+def test_finished_match_is_kept_until_acknowledged():
+    files, nvm, events = played(9)
+    app = boot(files, nvm)
+    app.finish_match()
+    app.new_match("stump", STUMP_CONFIG)
+    app.finish_match("stopped")
+    journal = app.journal
+    assert journal.pending() == [1, 2]
+    first = journal.load(1)
+    assert first["end"] == "won" and first["record"]["events"] == events
+    assert journal.load(2)["end"] == "stopped"
+    assert boot(files, nvm).journal.pending() == [1, 2]   # a reboot forgets nothing
+    assert journal.ack(1) == 1 and journal.pending() == [2]
+
+
+def test_match_numbers_never_repeat_after_acknowledgement():
+    files, nvm = {}, bytearray(4096)
+    app = boot(files, nvm)
+    for _ in range(3):
+        app.new_match("stump", STUMP_CONFIG)
+        app.finish_match()
+    app.journal.ack(3)
+    app = boot(files, nvm)
+    app.new_match("stump", STUMP_CONFIG)
+    assert app.journal.live_seq == 4
+
+
+def test_sixty_typical_matches_fit_between_syncs(tmp_path):
+    # The promise is >= 50; the app refuses a new match only at 200 or < 64 KB free.
+    files, nvm = {}, bytearray(4096)
+    app = boot(files, nvm)
+    events = stump_events(40)
+    for _ in range(60):
+        assert app.new_match("stump", STUMP_CONFIG) is None
+        for event in events:
+            app.submit(event)
+        app.finish_match()
+    assert len(app.journal.pending()) == 60
+    size = sum(len(v) for k, v in files.items() if k.startswith("parlour/done/"))
+    assert size < 60 * 8 * 1024           # each kept match is a few KB
+
+
+def test_real_files_work_like_memflash(tmp_path):
+    flash = Flash(str(tmp_path))
+    journal = Journal(flash)
+    seq = journal.begin("stump", STUMP_CONFIG)
+    journal.event({"t": "setup", "slides": [1, 20]})
+    again = Journal(flash)
+    records, dropped = again.recover()
+    assert dropped == 0 and records[0]["n"] == seq and records[1]["e"]["t"] == "setup"
+    journal.finish({"v": 1}, "won")
+    assert Journal(flash).recover() == ([], 0) and again.pending() == [seq]

@@ -1,0 +1,98 @@
+"""A power cut at every write of a scripted match, cleanly between writes and in
+the middle of one (a torn write), loses at most the event being written: the
+device boots straight back into the match as the screen last confirmed it."""
+
+import pytest
+
+from parlour_device.app import App
+from parlour_device.boards.sim import SimBoard
+from parlour_device.flash import MemFlash
+from parlour_rules.log import MatchLog
+from test_journal_support import STUMP_CONFIG, CutFlash, PowerCut, stump_events
+
+EVENTS = stump_events(12)
+UNDO_AFTER = {5, 6, 20}     # undo these events and enter them again (undo is journalled too)
+
+
+def play(flash, nvm, confirmed):
+    """The script: new match, every event (with some undos), finish. `confirmed`
+    mirrors what the screen has confirmed so far."""
+    app = App(SimBoard(flash=flash, nvm=nvm))
+    assert app.new_match("stump", STUMP_CONFIG) is None
+    confirmed["live"] = True
+    for i, event in enumerate(EVENTS):
+        assert app.submit(event) is None
+        confirmed["events"].append(event)
+        if i in UNDO_AFTER:
+            assert app.undo() is None
+            confirmed["events"].pop()
+            assert app.submit(event) is None
+            confirmed["events"].append(event)
+    app.finish_match()
+    confirmed["finished"] = True
+    return flash.ops
+
+
+def total_writes():
+    return play(CutFlash({}), bytearray(4096), {"events": []})
+
+
+def reboot(files, nvm):
+    app = App(SimBoard(flash=MemFlash(files), nvm=nvm))
+    app.step()
+    return app
+
+
+def check(app, confirmed):
+    events = confirmed["events"]
+    pending = app.journal.pending()
+    if confirmed.get("finished"):
+        assert app.match is None and pending == [1]
+        assert app.journal.load(1)["record"]["events"] == events
+        return
+    if app.match is None:
+        # Only while the match was being started or archived can there be no live match.
+        if pending:
+            assert pending == [1] and app.journal.load(1)["record"]["events"] == events
+        else:
+            assert events == []
+        return
+    assert pending == []
+    assert app.match.events == events
+    assert app.match.view() == MatchLog("stump", STUMP_CONFIG, events).view()
+
+
+WRITES = total_writes()
+
+
+@pytest.mark.parametrize("tear", [False, True], ids=["between-writes", "torn-write"])
+def test_power_cut_at_every_write_loses_at_most_the_event_being_written(tear):
+    assert WRITES > len(EVENTS)
+    for budget in range(WRITES + 1):
+        files, nvm, confirmed = {}, bytearray(4096), {"events": []}
+        try:
+            play(CutFlash(files, budget, tear), nvm, confirmed)
+        except PowerCut:
+            pass
+        app = reboot(files, nvm)
+        check(app, confirmed)
+        if app.match is not None:
+            # ...and the match goes on from there, surviving the next reboot too.
+            done = len(confirmed["events"])
+            if done < len(EVENTS) and app.submit(EVENTS[done]) is None:
+                confirmed["events"].append(EVENTS[done])
+                check(reboot(files, nvm), confirmed)
+
+
+def test_power_cut_while_recovering_a_torn_tail_is_survived():
+    # Tear the 10th write, then cut the boot's own repair at each of its writes.
+    files, nvm, confirmed = {}, bytearray(4096), {"events": []}
+    with pytest.raises(PowerCut):
+        play(CutFlash(files, 10, tear=True), nvm, confirmed)
+    for budget in range(4):
+        copy = dict(files)
+        try:
+            App(SimBoard(flash=CutFlash(copy, budget, tear=True), nvm=bytearray(nvm)))
+        except PowerCut:
+            pass
+        check(reboot(copy, bytearray(nvm)), confirmed)

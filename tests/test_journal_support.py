@@ -1,0 +1,71 @@
+"""Shared by the device, journal and simulator tests: a scripted Stump match (real
+rules core) and a flash that loses power at a chosen write."""
+
+from parlour_device.flash import MemFlash
+from parlour_rules.log import MatchLog
+
+STUMP_CONFIG = {"players": 2, "dealer": 1}
+
+
+def stump_events(turns=30):
+    """A valid Stump match's events: setup, then turns that shuttle slide 0 between
+    1 and 2 (10 stays in the gap, some turns play a gapper)."""
+    log = MatchLog("stump", STUMP_CONFIG)
+    events = [{"t": "setup", "slides": [1, 20]}]
+    log.append(events[0])
+    for i in range(turns):
+        slide0 = log.view()["ring"]["slides"][0]
+        turn = []
+        if i % 3 == 0:
+            turn.append({"t": "gapper", "card": 10})
+        turn.append({"t": "discard", "card": 2 if slide0 == 1 else 1})
+        turn.append({"t": "move", "slide": 0})
+        for event in turn:
+            log.append(event)
+            events.append(event)
+    return events
+
+
+class PowerCut(BaseException):
+    """The power went: nothing after this runs (BaseException: no handler catches it)."""
+
+
+class CutFlash(MemFlash):
+    """MemFlash that dies at write number `budget` (0-based): cleanly before it, or
+    torn (half of an append/write's bytes land) when `tear` is set."""
+
+    def __init__(self, files, budget=None, tear=False):
+        super().__init__(files)
+        self.budget = budget
+        self.tear = tear
+        self.ops = 0
+
+    def _due(self):
+        return self.budget is not None and self.ops == self.budget
+
+    def _tick(self):
+        if self._due():
+            raise PowerCut()
+        self.ops += 1
+
+    def append(self, name, data):
+        if self._due() and self.tear:
+            super().append(name, data[: len(data) // 2])
+            raise PowerCut()
+        self._tick()
+        super().append(name, data)
+
+    def write(self, name, data):
+        if self._due() and self.tear:
+            super().write(name, data[: len(data) // 2])
+            raise PowerCut()
+        self._tick()
+        super().write(name, data)
+
+    def rename(self, old, new):
+        self._tick()
+        super().rename(old, new)
+
+    def remove(self, name):
+        self._tick()
+        super().remove(name)
