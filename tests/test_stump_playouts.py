@@ -1,0 +1,78 @@
+"""Stump random playouts: thousands of bot matches (singles 2-4, partnership) with the
+invariants checked after every event (cases_stump_play.check_invariants):
+S-5 hand sizes = 5 - gappers and never negative, totals = the sum of the round scores,
+a slide only ever lands on an accepted discard (never on a refused one: a refused event
+changes nothing), undo then redo gives the same state, S-8 the game ends at the target."""
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "portable"))
+
+import cases_stump_bench  # noqa: E402
+import cases_stump_play as play  # noqa: E402
+
+from parlour_rules import stump  # noqa: E402
+from parlour_rules.errors import RulesError  # noqa: E402
+from parlour_rules.stump_state import CFG, ROUNDS, STEP, TOTALS, WINNER  # noqa: E402
+
+IDS = ["singles2", "singles3", "singles4", "partnership"]
+
+
+@pytest.mark.parametrize("config", play.CONFIGS, ids=IDS)
+def test_s5_s6_s7_s8_random_playouts_keep_the_invariants(config):
+    kinds = {}
+    sides_picked = 0
+    for seed in range(1, 501):
+        probe = 5 if seed <= 150 else 0
+        events, state, refusals = play.play(config, seed, probe=probe)
+        assert state[STEP] == "over", "every match reaches the target"
+        assert state[TOTALS][state[WINNER]] >= state[CFG]["target"]
+        assert sum(p for _, p in state[ROUNDS]) == sum(state[TOTALS])
+        if probe:
+            assert refusals > 0
+        for event in events:
+            kinds[event["t"]] = kinds.get(event["t"], 0) + 1
+            sides_picked += "side" in event
+    # The bot reaches every kind of turn, including S-2 ties and S-4 stuck turns.
+    for kind in ("setup", "gapper", "discard", "move", "stuck"):
+        assert kinds[kind] > 0
+    assert sides_picked > 0
+    assert (kinds.get("member", 0) > 0) == config.get("partnership", False)
+
+
+@pytest.mark.parametrize("config", play.CONFIGS, ids=IDS)
+def test_c4_undo_then_redo_gives_the_same_state(config):
+    for seed in range(600, 610):
+        play.play(config, seed, undo_at=(1, 2, 3, 10, 50, 51, 100, 200, 333))
+
+
+def test_s4_a_slide_never_sits_on_a_refused_discard():
+    # Every discard refused (under a slide) leaves the state as it was; every slide
+    # move lands on the discard accepted in that turn (check_invariants).
+    for seed in range(1, 60):
+        rng = play.Xorshift32(seed)
+        state = stump.new_match({"players": 3, "dealer": 0})
+        state = stump.apply(state, play.bot_event(state, rng))
+        for _ in range(60):
+            if state[STEP] in ("gapper", "discard"):
+                view = stump.view(state)
+                for n in view["ring"]["slides"]:
+                    with pytest.raises(RulesError, match="is under a slide"):
+                        stump.apply(state, {"t": "discard", "card": n})
+                    assert stump.view(state) == view
+            before = state
+            event = play.bot_event(state, rng)
+            state = stump.apply(state, event)
+            play.check_invariants(state, before, event)
+            if state[STEP] == "over":
+                break
+
+
+def test_bench_matches_are_the_bots_own_events():
+    for name, config, seed in cases_stump_bench.MATCHES:
+        events, state, _ = play.play(config, seed)
+        assert events == getattr(cases_stump_bench, name.upper())
+        assert 290 <= len(events) <= 330
