@@ -1,0 +1,280 @@
+# The meld solver: the least deadwood (Poker Rum / Gin, R-1..R-3, R-6, R-9) and
+# the least count (Dumbo, D-2..D-6) a hand can reach, with the arrangement.
+#
+# A hand is a list of card strings or card ints (cards.STANDARD / cards.DUMBO).
+# A suit is a bit mask of ranks (bit 0 = Ace / 1). With one pack the search is:
+#   - a card can be in a run only if it lies in a stretch of 3+ consecutive
+#     ranks of its suit (the "cover" x & x>>1 & x>>2, spread back by 2);
+#   - given which cards go into sets, every card in the cover of what is left
+#     is melded (a stretch of any length is one run) and the rest is dead;
+#   - a set whose cards lie in no cover is always taken; only the "contested"
+#     set ranks (a card also in a cover) are tried both ways, at most 3 ranks.
+# Lay-offs and Dumbo additions (D-6) fit the same search: the caller's
+# runs are "phantom" cards of no value in the player's suit (a stretch touching
+# them is a chain laid off at that end), and a card the caller's set can take
+# costs nothing when left over (it is laid off there).
+# The double pack (identical cards, sets to 6) is melds_double.py; the layout
+# of the result (melds, lay-offs, dead) is built on first use by melds_show.py;
+# checking laid melds is melds_check.py. All three load only when needed.
+
+from .cards import DUMBO, JOKER, STANDARD, parse_cards
+from .errors import RulesError, refuse
+
+MAY_DECLARE = 7  # D-4
+JOKER_COUNT = 10  # D-3
+
+
+def _pip_table(first, bits, cap):
+    # Pip total of every mask of `bits` ranks starting at rank `first`.
+    out = []
+    for m in range(1 << bits):
+        s = 0
+        for i in range(bits):
+            if m >> i & 1:
+                s += min(first + i, cap)
+        out.append(s)
+    return tuple(out)
+
+
+# Pips of a suit mask = LO[m & 127] + HI[m >> 7]; R-2 (J Q K 10) and D-4.
+STD_LO = _pip_table(1, 7, 10)
+STD_HI = _pip_table(8, 6, 10)
+DUMBO_LO = STD_LO
+DUMBO_HI = _pip_table(8, 4, 11)
+NONE4 = (0, 0, 0, 0)
+
+try:
+    _SHL = (1).__lshift__  # CPython: the hand's bit set in one C-level sum
+except AttributeError:
+    _SHL = None
+
+
+def _masks(hand, pack):
+    # -> (four suit masks, Joker held) for a hand of distinct cards; else None.
+    width = 13 if pack == STANDARD else 11
+    top = 52 if pack == STANDARD else 45
+    if _SHL is not None:
+        try:
+            m = sum(map(_SHL, hand))
+        except (TypeError, ValueError):
+            m = -1
+        if 0 <= m < (1 << top) and bin(m).count("1") == len(hand):
+            k = (1 << width) - 1
+            joker = m >> JOKER & 1 if pack == DUMBO else 0
+            return [m & k, m >> width & k, m >> 2 * width & k, m >> 3 * width & k], joker
+    cards = parse_cards(hand, pack)
+    ms = [0, 0, 0, 0]
+    joker = 0
+    for c in cards:
+        if c == JOKER and pack == DUMBO:
+            if joker:
+                refuse("dup_card", "card twice: ", "JOKER")
+            joker = 1
+            continue
+        s = c // width
+        bit = 1 << (c - s * width)
+        if ms[s] & bit:
+            from .cards import format_card
+            refuse("dup_card", "card twice: ", format_card(c, pack))
+        ms[s] |= bit
+    return ms, joker
+
+
+def _best(ms, ph, fr, lo, hi, joker):
+    # The least count over the set choices worth trying; -> (count, removal).
+    a, b, c, d = ms
+    ab = a & b
+    cd = c & d
+    three = (ab & (c | d)) | (cd & (a | b))
+    four = ab & cd
+    cov = [0, 0, 0, 0]
+    hot = 0
+    for s in range(4):
+        x = ms[s] | ph[s]
+        t = x & x >> 1 & x >> 2
+        t |= t << 1 | t << 2
+        cov[s] = t
+        hot |= ms[s] & t
+    con = three & hot
+    take = three & ~con
+    combos = [(take, take, take, take)]
+    r = con
+    while r:
+        bit = r & -r
+        r ^= bit
+        new = []
+        for co in combos:
+            new.append(co)
+            new.append((co[0] | bit, co[1] | bit, co[2] | bit, co[3] | bit))
+            if four & bit:
+                for s in range(4):
+                    if cov[s] & bit:
+                        new.append((co[0] | (bit if s else 0), co[1] | (0 if s == 1 else bit),
+                                    co[2] | (0 if s == 2 else bit), co[3] | (0 if s == 3 else bit)))
+        combos = new
+    best = -1
+    pick = None
+    for co in combos:
+        dw = 0
+        own = co[0]
+        for s in range(4):
+            x = ms[s] & ~co[s]
+            y = x | ph[s]
+            t = y & y >> 1 & y >> 2
+            t |= t << 1 | t << 2
+            z = x & ~t & ~fr[s]
+            dw += lo[z & 127] + hi[z >> 7]
+            if joker and not own:
+                own = x & x >> 1 & x >> 2
+        if joker and not own:
+            dw += JOKER_COUNT
+        if best < 0 or dw < best:
+            best = dw
+            pick = co
+    return best, pick
+
+
+class _Result:
+    # The solver's answer. The arrangement is laid out on first use (melds_show).
+    __slots__ = ("pack", "_plan", "_out")
+
+    def _layout(self):
+        if self._out is None:
+            from . import melds_show
+            self._out = melds_show.layout(self)
+        return self._out
+
+    @property
+    def melds(self):
+        return self._layout()[0]
+
+    @property
+    def layoffs(self):
+        return self._layout()[1]
+
+    @property
+    def dead(self):
+        return self._layout()[2]
+
+    def to_dict(self):
+        from . import melds_show
+        return melds_show.to_dict(self)
+
+
+class RummyResult(_Result):
+    # deadwood; melds: own melds; layoffs: one list per caller meld.
+    __slots__ = ("deadwood",)
+
+
+class DumboResult(_Result):
+    # count (D-4, the Joker 10 when unwelded); layoffs: additions per declarer weld.
+    __slots__ = ("count",)
+
+    @property
+    def octad(self):
+        return is_octad(self)
+
+    @property
+    def may_declare(self):
+        return self.count <= MAY_DECLARE
+
+
+def _rummy(dw, plan):
+    r = RummyResult()
+    r.deadwood = dw
+    r.pack = STANDARD
+    r._plan = plan
+    r._out = None
+    return r
+
+
+def solve_rummy(hand, double_pack=False, caller_melds=None):
+    # R-3 (+ R-6, R-9 with the caller's melds as laid): the least deadwood.
+    if double_pack:
+        from . import melds_double
+        return melds_double.solve(hand, caller_melds)
+    if caller_melds is not None:
+        from . import melds_check
+        ctx = melds_check.context(hand, caller_melds, STANDARD, False)
+        ms = ctx[0]
+        dw, co = _best(ms, ctx[1], ctx[2], STD_LO, STD_HI, 0)
+        return _rummy(dw, (ms, co, ctx))
+    ms = _masks(hand, STANDARD)[0]
+    a, b, c, d = ms
+    if (a & b & (c | d)) | (c & d & (a | b)):
+        dw, co = _best(ms, NONE4, NONE4, STD_LO, STD_HI, 0)
+        return _rummy(dw, (ms, co, None))
+    t = a & a >> 1 & a >> 2
+    a &= ~(t | t << 1 | t << 2)
+    t = b & b >> 1 & b >> 2
+    b &= ~(t | t << 1 | t << 2)
+    t = c & c >> 1 & c >> 2
+    c &= ~(t | t << 1 | t << 2)
+    t = d & d >> 1 & d >> 2
+    d &= ~(t | t << 1 | t << 2)
+    return _rummy(STD_LO[a & 127] + STD_HI[a >> 7] + STD_LO[b & 127] + STD_HI[b >> 7]
+                  + STD_LO[c & 127] + STD_HI[c >> 7] + STD_LO[d & 127] + STD_HI[d >> 7],
+                  (ms, NONE4, None))
+
+
+def solve_dumbo(hand, declarer_welds=None, octad=False):
+    # D-2..D-6: the least count; with the declarer's welds, the opponent's best
+    # count with additions to them (none after an Octad, never the Joker).
+    if declarer_welds is not None:
+        from . import melds_check
+        ctx = melds_check.context(hand, declarer_welds, DUMBO, octad)
+        ms = ctx[0]
+        joker = ctx[4]
+    else:
+        ms, joker = _masks(hand, DUMBO)
+        ctx = None
+    if ctx is None:
+        count, co = _best(ms, NONE4, NONE4, DUMBO_LO, DUMBO_HI, joker)
+    else:
+        count, co = _best(ms, ctx[1], ctx[2], DUMBO_LO, DUMBO_HI, joker)
+    r = DumboResult()
+    r.count = count
+    r.pack = DUMBO
+    r._plan = (ms, co, ctx, joker)
+    r._out = None
+    return r
+
+
+def may_declare(count):
+    # D-4: a player may declare with a count of 7 or less.
+    return count <= MAY_DECLARE
+
+
+def is_octad(result_or_hand):
+    # D-5: all eight cards welded, which is exactly a count of 0.
+    r = result_or_hand
+    if not isinstance(r, DumboResult):
+        r = solve_dumbo(r)
+    if r.count or r._plan[2] is not None:
+        return False
+    n = 0
+    for m in r.melds:
+        n += len(m)
+    return n == 8
+
+
+def check_meld(cards, double_pack=False):
+    # A group as laid is a meld, or RulesError naming what is wrong.
+    from . import melds_check
+    return melds_check.check_group(cards, STANDARD, double_pack)
+
+
+def check_weld(cards):
+    # A group as laid is a weld (D-2), a Joker allowed with 3+ real cards (D-3).
+    from . import melds_check
+    return melds_check.check_group(cards, DUMBO, False)
+
+
+def check_caller_melds(groups, double_pack=False, hand=None):
+    # The caller's melds as laid: each a meld, no card beyond the pack.
+    from . import melds_check
+    return melds_check.check_groups(groups, STANDARD, double_pack, hand)
+
+
+__all__ = ("RulesError", "solve_rummy", "solve_dumbo", "may_declare", "is_octad",
+           "check_meld", "check_weld", "check_caller_melds")
