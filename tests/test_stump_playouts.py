@@ -4,6 +4,8 @@ S-5 hand sizes = 5 - gappers and never negative, totals = the sum of the round s
 a slide only ever lands on an accepted discard (never on a refused one: a refused event
 changes nothing), undo then redo gives the same state, S-8 the game ends at the target."""
 
+import json
+import os
 import sys
 from pathlib import Path
 
@@ -71,8 +73,58 @@ def test_s4_a_slide_never_sits_on_a_refused_discard():
                 break
 
 
+BENCH_HEAD = """\
+# Stump fold cost: three bot matches of about 300 events each, written out as
+# literals so a case measures the fold alone (bench/fold_stump.py prints the
+# figures; tests/test_stump_playouts.py checks these are the bot's own events and
+# rewrites this file with STUMP_GOLDEN_WRITE=1).
+import json
+
+from parlour_rules import stump
+from parlour_rules.log import MatchLog, fold
+from parlour_rules.stump_state import TOTALS, WINNER
+
+"""
+BENCH_CASES = """
+
+def case_fold_{name}():
+    state = fold(stump, {config!r}, {NAME})
+    return [len({NAME}), state[TOTALS], state[WINNER]]
+
+
+def keep_fold_{name}():
+    return fold(stump, {config!r}, {NAME})
+
+
+def keep_fold_view_{name}():
+    return stump.view(fold(stump, {config!r}, {NAME}))
+
+
+def keep_log_{name}():
+    # The match log as the device holds it: fresh event objects and the state.
+    return MatchLog("stump", {config!r}, json.loads(json.dumps({NAME})))
+"""
+
+
+def _bench_source():
+    out = [BENCH_HEAD.rstrip("\n"), "", f"MATCHES = {[list(m) for m in BENCH_MATCHES]!r}", ""]
+    for name, config, seed in BENCH_MATCHES:
+        out += ["", f"{name.upper()} = ["]
+        out += [f"    {json.dumps(event)}," for event in play.play(config, seed)[0]]
+        out += ["]"]
+    for name, config, _ in BENCH_MATCHES:
+        out.append(BENCH_CASES.format(name=name, NAME=name.upper(), config=config).rstrip("\n"))
+    return "\n".join(out) + "\n"
+
+
+BENCH_MATCHES = [("singles2", {"players": 2}, 6), ("singles4", {"players": 4}, 4),
+                 ("pairs", {"players": 4, "partnership": True, "target": 25}, 1)]
+
+
 def test_bench_matches_are_the_bots_own_events():
-    for name, config, seed in cases_stump_bench.MATCHES:
-        events, state, _ = play.play(config, seed)
-        assert events == getattr(cases_stump_bench, name.upper())
-        assert 290 <= len(events) <= 330
+    path = Path(cases_stump_bench.__file__)
+    if os.environ.get("STUMP_GOLDEN_WRITE"):
+        path.write_text(_bench_source())
+    assert path.read_text() == _bench_source()
+    for name, _, _ in BENCH_MATCHES:
+        assert 290 <= len(getattr(cases_stump_bench, name.upper())) <= 330

@@ -1,8 +1,11 @@
 # Stump fold cost: three bot matches of about 300 events each, written out as
 # literals so a case measures the fold alone (bench/fold_stump.py prints the
-# figures; tests/test_stump_playouts.py checks these are the bot's own events).
+# figures; tests/test_stump_playouts.py checks these are the bot's own events and
+# rewrites this file with STUMP_GOLDEN_WRITE=1).
+import json
+
 from parlour_rules import stump
-from parlour_rules.log import fold
+from parlour_rules.log import MatchLog, fold
 from parlour_rules.stump_state import TOTALS, WINNER
 
 MATCHES = [['singles2', {'players': 2}, 6], ['singles4', {'players': 4}, 4], ['pairs', {'players': 4, 'partnership': True, 'target': 25}, 1]]
@@ -313,7 +316,6 @@ SINGLES2 = [
     {"t": "discard", "card": 21},
     {"t": "move", "slide": 1},
 ]
-
 
 SINGLES4 = [
     {"t": "cut", "seed": 1585},
@@ -631,7 +633,6 @@ SINGLES4 = [
     {"t": "discard", "card": 7},
     {"t": "move", "slide": 1},
 ]
-
 
 PAIRS = [
     {"t": "cut", "seed": 397},
@@ -960,6 +961,15 @@ def keep_fold_singles2():
     return fold(stump, {'players': 2}, SINGLES2)
 
 
+def keep_fold_view_singles2():
+    return stump.view(fold(stump, {'players': 2}, SINGLES2))
+
+
+def keep_log_singles2():
+    # The match log as the device holds it: fresh event objects and the state.
+    return MatchLog("stump", {'players': 2}, json.loads(json.dumps(SINGLES2)))
+
+
 def case_fold_singles4():
     state = fold(stump, {'players': 4}, SINGLES4)
     return [len(SINGLES4), state[TOTALS], state[WINNER]]
@@ -969,6 +979,15 @@ def keep_fold_singles4():
     return fold(stump, {'players': 4}, SINGLES4)
 
 
+def keep_fold_view_singles4():
+    return stump.view(fold(stump, {'players': 4}, SINGLES4))
+
+
+def keep_log_singles4():
+    # The match log as the device holds it: fresh event objects and the state.
+    return MatchLog("stump", {'players': 4}, json.loads(json.dumps(SINGLES4)))
+
+
 def case_fold_pairs():
     state = fold(stump, {'players': 4, 'partnership': True, 'target': 25}, PAIRS)
     return [len(PAIRS), state[TOTALS], state[WINNER]]
@@ -976,3 +995,12 @@ def case_fold_pairs():
 
 def keep_fold_pairs():
     return fold(stump, {'players': 4, 'partnership': True, 'target': 25}, PAIRS)
+
+
+def keep_fold_view_pairs():
+    return stump.view(fold(stump, {'players': 4, 'partnership': True, 'target': 25}, PAIRS))
+
+
+def keep_log_pairs():
+    # The match log as the device holds it: fresh event objects and the state.
+    return MatchLog("stump", {'players': 4, 'partnership': True, 'target': 25}, json.loads(json.dumps(PAIRS)))
