@@ -16,7 +16,7 @@ from parlour_rules.log import MatchLog
 from parlour_rules.prng import Xorshift32
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "portable"))
-from cases_galumphus_play import check_cards, parse_script  # noqa: E402
+from cases_galumphus import check_cards, parse_script  # noqa: E402
 
 CODE = {code: kind for kind, code in enumerate(GAL_CODES)}
 

@@ -1,0 +1,92 @@
+"""Golden Great Galumphus transcripts: whole matches from the shuffle to the
+end, stored in tests/golden/galumphus/*.json (config, the log as a script, one
+trace line per event, the final umpire view). CPython must fold each log to
+exactly that; tests/portable/cases_galumphus.py carries the same logs (GOLDEN),
+so test_portable folds them on MicroPython and compares with CPython.
+
+Regenerate (only when the log format or a rule reading changes, and say why):
+    .venv/bin/python tests/test_galumphus_golden.py
+"""
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE / "portable"))
+import cases_galumphus as portable  # noqa: E402
+from cases_galumphus import format_script, parse_script, playout  # noqa: E402
+
+GOLDEN = HERE / "golden" / "galumphus"
+# name: (players, target, table seed): each found to end the way its name says.
+MATCHES = {
+    "four_players_row_of_7": (4, 7, 1),
+    "five_players_out_of_reach": (5, 11, 649),
+    "six_players_row_of_7": (6, 7, 1),
+    "seven_players_row_of_5": (7, 5, 3),
+    "eight_players_row_of_5": (8, 5, 1),
+    "five_players_stars_only": (5, 11, 1301),
+    "four_players_quiet_pass_end": (4, 11, 194),
+}
+
+
+def load(name):
+    return json.loads((GOLDEN / f"{name}.json").read_text())
+
+
+@pytest.mark.parametrize("name", sorted(MATCHES))
+def test_golden_transcript_folds_exactly(name):
+    golden = load(name)
+    events = parse_script(golden["script"])
+    folded = portable.transcript_of(golden["config"], events)
+    assert folded["trace"] == golden["trace"]
+    assert folded["umpire"] == golden["umpire"]
+    assert folded["umpire"]["phase"] == "over"
+    # The same log is what MicroPython folds (test_portable compares the outcomes).
+    assert portable.GOLDEN[name] == [golden["config"], golden["script"]]
+    assert hasattr(portable, "case_golden_" + name)
+
+
+def test_golden_set_covers_every_ending_and_every_star():
+    reasons = set()
+    stars = set()
+    for name in MATCHES:
+        golden = load(name)
+        reasons.add(golden["umpire"]["result"]["reason"])
+        stars |= {line.split()[1] for line in golden["trace"]} & {"CRO", "GAL", "TAS", "BUB"}
+    assert reasons == {"row", "reach", "stars", "pass"}
+    assert stars == {"CRO", "GAL", "TAS", "BUB"}
+
+
+def regenerate():
+    lines = []
+    for name in sorted(MATCHES):
+        players, target, seed = MATCHES[name]
+        events = []
+        playout(seed, players, target, skill=75, probes=0, undos=0, events_out=events)
+        config = {"players": players, "target": target}
+        script = format_script(events)
+        folded = portable.transcript_of(config, events)
+        record = {"config": config, "script": script, **folded}
+        (GOLDEN / f"{name}.json").write_text(json.dumps(record, indent=1) + "\n")
+        lines.append(f"    {name!r}: [{json.dumps(config)}, (")
+        words = script.split()
+        chunk = []
+        for word in words:
+            if len(" ".join(chunk + [word])) > 84:
+                lines.append(f"        {' '.join(chunk) + ' '!r}")
+                chunk = []
+            chunk.append(word)
+        lines.append(f"        {' '.join(chunk)!r}")
+        lines.append("    )],")
+    module = HERE / "portable" / "cases_galumphus.py"
+    text = module.read_text()
+    head = text[: text.index("GOLDEN = {")]
+    tail = text[text.index("\n}\n", text.index("GOLDEN = {")) + 3:]
+    module.write_text(head + "GOLDEN = {\n" + "\n".join(lines) + "\n}\n" + tail)
+
+
+if __name__ == "__main__":
+    regenerate()
