@@ -6,6 +6,7 @@
 import json
 
 from parlour_rules import galumphus as g
+from parlour_rules import log
 from parlour_rules.cards import GAL_CODES, GAL_DESIGNS, GALUMPHUS, is_star, new_pack
 from parlour_rules.errors import RulesError
 from parlour_rules.prng import Xorshift32
@@ -433,6 +434,18 @@ def case_fold_300():
 
 def keep_fold_300():
     return fold(BENCH_CONFIG, EVENTS_300)
+
+
+def keep_fold_view_300():
+    # The fold plus one table view (a screen redraw).
+    state = fold(BENCH_CONFIG, EVENTS_300)
+    g.view(state)
+    return state
+
+
+def keep_log_300():
+    # The match as the device holds it: fresh event objects and the state.
+    return log.MatchLog("galumphus", BENCH_CONFIG, parse_script(SCRIPT_300))
 
 
 # Golden matches: tests/golden/galumphus/*.json hold their expected transcripts

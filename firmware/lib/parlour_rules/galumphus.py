@@ -35,6 +35,7 @@ from .galumphus_star import end_exposure, name, pass_turn, pick
 from .prng import Xorshift32, check_seed, shuffled
 
 PHASES = ("seed", "show", "ready", "call", "priv", "over")
+EVENTS = ("seed", "next", "timeout", "key", "pass", "name", "end")
 
 
 def new_match(config):
@@ -110,10 +111,12 @@ def _wait(s):
 def apply(state, event):
     if type(event) is not dict or type(event.get("t")) is not str:
         raise RulesError("bad_event", "event needs a type")
+    t = event["t"]
+    if t not in EVENTS:
+        raise RulesError("bad_event", "unknown event")
     phase = state["phase"]
     if phase == "over":
         raise RulesError("game_over", "game over")
-    t = event["t"]
     s = state.copy()  # a table copy: far cheaper on the board than dict(state)
     s["undo"] = False
     if t == "seed":
@@ -162,8 +165,6 @@ def apply(state, event):
     elif t == "end":
         # G-10: END after a quiet pass of the pack, or by agreement at any time.
         stalemate(s, "pass" if end_offered(state) else "agreed")
-    else:
-        raise RulesError("bad_event", "unknown event")
     return s
 
 
