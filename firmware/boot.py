@@ -6,6 +6,7 @@
 #   is writable for the computer (to install firmware) until the next reset.
 import storage
 import usb_cdc
+
 from parlour_device.startup import maintenance
 
 usb_cdc.enable(console=True, data=True)

@@ -8,7 +8,15 @@ from parlour_rules.log import MatchLog
 
 from . import VERSION
 from .journal import Journal
-from .screens.base import BLACK, BLUE, GREY, RED, WHITE, Frame
+from .screens.base import BLACK, BLUE, GREY, RED, WHITE, Frame, Screen
+
+try:
+    from typing import TYPE_CHECKING, Any, Optional, Tuple
+except ImportError:
+    TYPE_CHECKING = False  # type: ignore[misc]
+
+if TYPE_CHECKING:
+    from .boards.common import Board
 
 SETTINGS = "parlour/settings.json"
 ROSTER = "parlour/roster.json"
@@ -17,11 +25,11 @@ MIN_FREE = 65536        # bytes of flash a new match needs
 DEFAULT_SETTINGS = {"sound": 1, "lights": 1}
 
 
-def default_roster():
+def default_roster() -> list[str]:
     return ["P%d" % n for n in range(1, 9)]
 
 
-def game_module(game):
+def game_module(game: str) -> Any:
     # parlour_device.screens.<game>, or None while that game has no screens.
     try:
         package = __import__("parlour_device.screens." + game)
@@ -31,29 +39,29 @@ def game_module(game):
 
 
 class App:
-    def __init__(self, board):
+    def __init__(self, board: "Board") -> None:
         self.board = board
         self.layout = board.layout
         self.flash = board.flash
         self.journal = Journal(board.flash, board.nvm)
         self.renderer = board.renderer()
-        self.match = None
-        self.screen = None
+        self.match: Optional[MatchLog] = None
+        self.screen: Screen = Screen(self)
         self.message = ""
         self.dirty = True
-        self.shown = None
-        self.lit = None
-        self._view = None
-        self.settings = self._load(SETTINGS, DEFAULT_SETTINGS)
-        self.roster = self._load(ROSTER, None) or default_roster()
-        self.link = None
+        self.shown: Optional[list[Tuple[Any, ...]]] = None
+        self.lit: Optional[Tuple[str, ...]] = None
+        self._view: Optional[dict[str, Any]] = None
+        self.settings: dict[str, Any] = self._load(SETTINGS, DEFAULT_SETTINGS)
+        self.roster: list[str] = self._load(ROSTER, None) or default_roster()
+        self.link: Any = None
         if board.data is not None:
             from .link import Link
             self.link = Link(board.data)
         self.boot()
 
     # -- boot: straight back into the match ----------------------------------------
-    def boot(self):
+    def boot(self) -> None:
         from .screens.menu import MainMenu
         try:
             records, dropped = self.journal.recover()
@@ -71,7 +79,7 @@ class App:
                 self.screen = module.resume(self)
         self.screen.on_show()
 
-    def _replay(self, records):
+    def _replay(self, records: list[dict[str, Any]]) -> None:
         head = records[0]
         events = []
         for record in records[1:]:
@@ -95,42 +103,43 @@ class App:
             self.message = "Bad entry dropped"
 
     # -- input (called by the board's poll) ---------------------------------------
-    def key(self, key):
+    def key(self, key: int) -> None:
         self.message = ""
         self._go(self.screen.on_key(key))
 
-    def turn(self, delta):
+    def turn(self, delta: int) -> None:
         self.message = ""
         self._go(self.screen.on_turn(delta))
 
-    def press(self):
+    def press(self) -> None:
         self.message = ""
         self._go(self.screen.on_press())
 
-    def _go(self, screen):
+    def _go(self, screen: Optional[Screen]) -> None:
         if screen is not None and screen is not self.screen:
             self.screen = screen
             screen.on_show()
         self.dirty = True
 
-    def step(self):
+    def step(self) -> None:
         self.board.poll(self)
         if self.link is not None:
             self.link.poll(self)
         if self.dirty:
             self.redraw()
 
-    def run(self):
+    def run(self) -> None:
         while True:
             self.step()
 
     # -- what screens call ------------------------------------------------------------
-    def view(self):
-        if self._view is None and self.match is not None:
-            self._view = self.match.view()
+    def view(self) -> dict[str, Any]:
+        # The match's view, cached until the log changes ({} with no match).
+        if self._view is None:
+            self._view = self.match.view() if self.match is not None else {}
         return self._view
 
-    def submit(self, event):
+    def submit(self, event: dict[str, Any]) -> Optional[RulesError]:
         match = self.match
         if match is None:
             return self._refuse(RulesError("no_match", "No match running"))
@@ -147,7 +156,7 @@ class App:
         self.beep("ok")
         return None
 
-    def undo(self):
+    def undo(self) -> Optional[RulesError]:
         match = self.match
         if match is None or not match.events:
             return self._refuse(RulesError("no_undo", "Nothing to undo"))
@@ -160,7 +169,7 @@ class App:
         self.show("Undone: " + str(dropped[0].get("t")))
         return None
 
-    def new_match(self, game, config):
+    def new_match(self, game: str, config: dict[str, Any]) -> Optional[RulesError]:
         if len(self.journal.pending()) >= MAX_KEPT or 0 <= self.flash.free() < MIN_FREE:
             return self._refuse(RulesError("full", "Full: sync first"))
         try:
@@ -177,45 +186,45 @@ class App:
         self._changed()
         return None
 
-    def finish_match(self, end="won"):
+    def finish_match(self, end: str = "won") -> Screen:
         if self.match is not None:
             try:
                 self.journal.finish(self.match.record(), end)
             except OSError:
                 self._refuse(RulesError("flash", "Flash write failed"))
-                return None
+                return self.screen
             self.match = None
             self._changed()
             self.beep("end")
         return self.menu()
 
-    def seed(self):
+    def seed(self) -> int:
         # A fresh 32-bit seed (1..2**32-1) for cuts and shuffles (C-3, C-5).
         return self.board.seed()
 
-    def show(self, text):
+    def show(self, text: str) -> None:
         self.message = text
         self.dirty = True
 
-    def menu(self):
+    def menu(self) -> Screen:
         from .screens.menu import MainMenu
         return MainMenu(self)
 
-    def beep(self, kind):
+    def beep(self, kind: str) -> None:
         if self.settings.get("sound"):
             self.board.tone(kind)
 
-    def _refuse(self, error):
+    def _refuse(self, error: RulesError) -> RulesError:
         self.show(error.message)
         self.beep("refuse")
         return error
 
-    def _changed(self):
+    def _changed(self) -> None:
         self._view = None
         self.dirty = True
 
     # -- settings and roster (pushed by the laptop, or set on the device) -----------
-    def _load(self, name, default):
+    def _load(self, name: str, default: Any) -> Any:
         data = self.flash.read(name)
         if data is None:
             return default
@@ -227,14 +236,14 @@ class App:
             return default
         return value
 
-    def save_settings(self):
+    def save_settings(self) -> bool:
         return self._save(SETTINGS, self.settings)
 
-    def set_roster(self, names):
+    def set_roster(self, names: list[str]) -> bool:
         self.roster = list(names) or default_roster()
         return self._save(ROSTER, self.roster)
 
-    def _save(self, name, value):
+    def _save(self, name: str, value: Any) -> bool:
         try:
             self.flash.write(name + ".tmp", json.dumps(value).encode())
             self.flash.remove(name)
@@ -244,12 +253,12 @@ class App:
             return False
         return True
 
-    def status(self):
+    def status(self) -> dict[str, Any]:
         return {"device": self.board.uid, "board": self.board.name, "firmware": VERSION,
                 "pending": len(self.journal.pending()), "live": self.journal.live_seq}
 
     # -- drawing ------------------------------------------------------------------
-    def compose(self):
+    def compose(self) -> Frame:
         frame = Frame(self.layout)
         screen = self.screen
         if self.layout.colour:
@@ -258,7 +267,7 @@ class App:
             self._chrome_mono(frame, screen)
         return frame
 
-    def _chrome_mono(self, frame, screen):
+    def _chrome_mono(self, frame: Frame, screen: Screen) -> None:
         lay = self.layout
         if self.message:
             frame.rect(0, 0, lay.width, 12, WHITE)
@@ -269,7 +278,7 @@ class App:
         screen.draw(frame)
         frame.text(0, lay.height - 12, screen.hint()[:lay.cols], WHITE)
 
-    def _chrome_colour(self, frame, screen):
+    def _chrome_colour(self, frame: Frame, screen: Screen) -> None:
         lay = self.layout
         bar = RED if self.message else BLUE
         frame.rect(0, 0, lay.width, 24, bar)
@@ -286,7 +295,7 @@ class App:
                 frame.rect(x, y, 105, 11, 0x283040)
                 frame.text(x + 2, y, "%d %s" % (key, label), WHITE)
 
-    def redraw(self):
+    def redraw(self) -> None:
         self.dirty = False
         frame = self.compose()
         if frame.items != self.shown:

@@ -4,86 +4,91 @@
 # simulator points it at its --state folder.
 import os
 
+try:
+    from typing import Any, Optional
+except ImportError:
+    pass
+
 
 class Flash:
-    def __init__(self, root):
+    def __init__(self, root: str) -> None:
         self.root = root.rstrip("/")
 
-    def path(self, name):
+    def path(self, name: str) -> str:
         return self.root + "/" + name
 
-    def read(self, name):
+    def read(self, name: str) -> Optional[bytes]:
         try:
             with open(self.path(name), "rb") as f:
                 return f.read()
         except OSError:
             return None
 
-    def append(self, name, data):
+    def append(self, name: str, data: bytes) -> None:
         with open(self.path(name), "ab") as f:
             f.write(data)
 
-    def write(self, name, data):
+    def write(self, name: str, data: bytes) -> None:
         with open(self.path(name), "wb") as f:
             f.write(data)
 
-    def rename(self, old, new):
+    def rename(self, old: str, new: str) -> None:
         os.rename(self.path(old), self.path(new))
 
-    def remove(self, name):
+    def remove(self, name: str) -> None:
         try:
             os.remove(self.path(name))
         except OSError:
             pass
 
-    def mkdir(self, name):
+    def mkdir(self, name: str) -> None:
         try:
             os.mkdir(self.path(name))
         except OSError:
             pass
 
-    def listdir(self, name):
+    def listdir(self, name: str) -> list[str]:
         try:
             return os.listdir(self.path(name))
         except OSError:
             return []
 
-    def free(self):
+    def free(self) -> int:
         # Free bytes on the filesystem, or -1 when it cannot tell.
         try:
             st = os.statvfs(self.root or "/")
-            return st[0] * st[3]
+            return int(st[0] * st[3])
         except (OSError, AttributeError):
             return -1
 
 
 class MemFlash:
     # The same operations on a dict of bytes: the MicroPython bench and the tests.
-    def __init__(self, files=None):
+    def __init__(self, files: Optional[dict[str, bytes]] = None) -> None:
         self.files = {} if files is None else files
 
-    def read(self, name):
+    def read(self, name: str) -> Optional[bytes]:
         data = self.files.get(name)
         return None if data is None else bytes(data)
 
-    def append(self, name, data):
+    def append(self, name: str, data: bytes) -> None:
         self.files[name] = self.files.get(name, b"") + data
 
-    def write(self, name, data):
+    def write(self, name: str, data: bytes) -> None:
         self.files[name] = bytes(data)
 
-    def rename(self, old, new):
+    def rename(self, old: str, new: str) -> None:
         if old not in self.files:
             raise OSError(2)
         self.files[new] = self.files.pop(old)
 
-    def remove(self, name):
+    def remove(self, name: str) -> None:
         self.files.pop(name, None)
 
-    def mkdir(self, name):
+    def mkdir(self, name: str) -> None:
         pass
 
-    def listdir(self, name):
+    def listdir(self, name: str) -> list[str]:
         prefix = name + "/"
         out = []
         for key in self.files:  # order-free: callers sort
@@ -91,5 +96,5 @@ class MemFlash:
                 out.append(key[len(prefix):])
         return out
 
-    def free(self):
+    def free(self) -> int:
         return -1

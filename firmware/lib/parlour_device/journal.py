@@ -9,6 +9,11 @@
 import json
 from binascii import crc32
 
+try:
+    from typing import Any, Optional
+except ImportError:
+    pass
+
 DIR = "parlour"
 LIVE = "parlour/live.jnl"
 LIVE_TMP = "parlour/live.tmp"
@@ -19,13 +24,13 @@ NVM_SEQ = 8
 FLAG_MAINTENANCE = 1
 
 
-def encode(record):
+def encode(record: dict[str, Any]) -> bytes:
     body = json.dumps(record)
     crc = crc32(body.encode()) & 0xFFFFFFFF
     return ("%08x %s\n" % (crc, body)).encode()
 
 
-def decode(data):
+def decode(data: bytes) -> tuple[list[dict[str, Any]], int]:
     # -> (records, good_bytes): the records before the first bad or torn line.
     records = []
     good = 0
@@ -42,7 +47,7 @@ def decode(data):
     return records, good
 
 
-def _line(line):
+def _line(line: bytes) -> Optional[dict[str, Any]]:
     if len(line) < 11 or line[8:9] != b" ":
         return None
     try:
@@ -59,16 +64,16 @@ def _line(line):
 
 
 class Journal:
-    def __init__(self, flash, nvm=None):
+    def __init__(self, flash: Any, nvm: Any = None) -> None:
         self.flash = flash
         self.nvm = nvm
         self.live_seq = 0
-        self.records = []
+        self.records: list[dict[str, Any]] = []
         flash.mkdir(DIR)
         flash.mkdir(DONE)
 
     # -- boot ------------------------------------------------------------------
-    def recover(self):
+    def recover(self) -> tuple[list[dict[str, Any]], int]:
         # -> (records of the live match, bytes dropped from a bad tail).
         flash = self.flash
         for name in flash.listdir(DONE):  # order-free
@@ -87,10 +92,10 @@ class Journal:
             return [], 0
         records, good = decode(data)
         dropped = len(data) - good
-        if not records or records[0].get("k") != "m":
+        seq = records[0].get("n") if records else None
+        if not records or records[0].get("k") != "m" or type(seq) is not int:
             self.flash.remove(LIVE)
             return [], len(data)
-        seq = records[0].get("n")
         if self.archived(seq):
             # The match was archived and the power went before the live file did.
             self.flash.remove(LIVE)
@@ -101,7 +106,7 @@ class Journal:
         self.records = records
         return records, dropped
 
-    def keep(self, good):
+    def keep(self, good: bytes) -> None:
         # Rewrite the live file as its good prefix (a bad tail must not stay in
         # front of the next appends).
         flash = self.flash
@@ -110,19 +115,19 @@ class Journal:
         flash.rename(LIVE_TMP, LIVE)
 
     # -- the live match -----------------------------------------------------------
-    def begin(self, game, config):
+    def begin(self, game: str, config: dict[str, Any]) -> int:
         seq = self.next_seq()
         self.flash.write(LIVE, encode({"k": "m", "n": seq, "game": game, "config": config}))
         self.live_seq = seq
         return seq
 
-    def event(self, event):
+    def event(self, event: dict[str, Any]) -> None:
         self.flash.append(LIVE, encode({"k": "e", "e": event}))
 
-    def undo(self):
+    def undo(self) -> None:
         self.flash.append(LIVE, encode({"k": "u"}))
 
-    def finish(self, record, end):
+    def finish(self, record: dict[str, Any], end: str) -> int:
         # Archive the live match (end: "won" or "stopped"); then forget the live file.
         seq = self.live_seq
         name = DONE + "/%d" % seq
@@ -134,22 +139,22 @@ class Journal:
         return seq
 
     # -- finished matches, kept until the laptop acknowledges them ------------------
-    def pending(self):
-        seqs = []
+    def pending(self) -> list[int]:
+        seqs: list[int] = []
         for name in self.flash.listdir(DONE):  # order-free: sorted below
             if name.endswith(".json") and name[:-5].isdigit():
                 seqs.append(int(name[:-5]))
         seqs.sort()
         return seqs
 
-    def archived(self, seq):
+    def archived(self, seq: Any) -> bool:
         return self.flash.read(DONE + "/%d.json" % seq) is not None
 
-    def load(self, seq):
+    def load(self, seq: int) -> Any:
         data = self.flash.read(DONE + "/%d.json" % seq)
         return None if data is None else json.loads(data)
 
-    def ack(self, upto):
+    def ack(self, upto: int) -> int:
         # The laptop holds every match up to `upto`: free their space.
         count = 0
         for seq in self.pending():
@@ -159,7 +164,7 @@ class Journal:
         return count
 
     # -- the match counter (nvm) ------------------------------------------------
-    def next_seq(self):
+    def next_seq(self) -> int:
         seq = self._nvm_seq()
         pending = self.pending()
         if pending and pending[-1] > seq:
@@ -170,13 +175,13 @@ class Journal:
         self._set_nvm_seq(seq)
         return seq
 
-    def _nvm_seq(self):
+    def _nvm_seq(self) -> int:
         nvm = self.nvm
         if nvm is None or bytes(nvm[0:4]) != NVM_MAGIC:
             return 0
         return int.from_bytes(bytes(nvm[NVM_SEQ:NVM_SEQ + 4]), "little")
 
-    def _set_nvm_seq(self, seq):
+    def _set_nvm_seq(self, seq: int) -> None:
         nvm = self.nvm
         if nvm is None:
             return
@@ -185,11 +190,12 @@ class Journal:
         nvm[NVM_SEQ:NVM_SEQ + 4] = seq.to_bytes(4, "little")
 
 
-def maintenance_requested(nvm):
-    return nvm is not None and bytes(nvm[0:4]) == NVM_MAGIC and nvm[NVM_FLAGS] & FLAG_MAINTENANCE
+def maintenance_requested(nvm: Any) -> bool:
+    return (nvm is not None and bytes(nvm[0:4]) == NVM_MAGIC
+            and bool(nvm[NVM_FLAGS] & FLAG_MAINTENANCE))
 
 
-def set_maintenance(nvm, on):
+def set_maintenance(nvm: Any, on: bool) -> bool:
     # The laptop (or the Settings screen) asks boot.py to leave the drive writable
     # for the computer at the next reset; boot.py clears it again.
     if nvm is None:

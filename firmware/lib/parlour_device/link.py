@@ -3,16 +3,21 @@
 # app.on_line; until then the device answers `status` with one JSON line.
 import json
 
+try:
+    from typing import Any, Optional
+except ImportError:
+    pass
+
 MAX_LINE = 4096
 
 
 class Link:
-    def __init__(self, serial):
+    def __init__(self, serial: Any) -> None:
         self.serial = serial
         serial.timeout = 0
         self.buffer = b""
 
-    def poll(self, app):
+    def poll(self, app: Any) -> None:
         serial = self.serial
         waiting = serial.in_waiting
         if not waiting:
@@ -36,10 +41,11 @@ class Link:
         self.buffer = buffer
 
 
-def answer(app, line):
+def answer(app: Any, line: bytes) -> Optional[bytes]:
     handler = getattr(app, "on_line", None)
     if handler is not None:
-        return handler(line)
+        reply: Optional[bytes] = handler(line)
+        return reply
     if line == b"status":
         return (json.dumps(app.status()) + "\n").encode()
     return b'{"error": "unknown request"}\n'

@@ -3,10 +3,15 @@
 from . import boards
 from .app import App
 
+try:
+    from typing import Optional
+except ImportError:
+    pass
 
-def start(name=None):
+
+def start(name: Optional[str] = None) -> App:
     return App(boards.make(name))
 
 
-def run():
+def run() -> None:
     start().run()

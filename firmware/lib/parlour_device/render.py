@@ -8,25 +8,30 @@ from adafruit_display_shapes.line import Line
 from adafruit_display_shapes.rect import Rect
 from adafruit_display_text import bitmap_label
 
-from .screens.base import BLACK, CIRCLE, POLY, RECT, TEXT, WHITE
+from .screens.base import BLACK, CIRCLE, POLY, RECT, TEXT, WHITE, Frame, Layout
+
+try:
+    from typing import Any, Optional, Tuple
+except ImportError:
+    pass
 
 
 class Renderer:
-    def __init__(self, display, layout):
+    def __init__(self, display: Any, layout: Layout) -> None:
         self.display = display
         self.colour = layout.colour
         self.group = displayio.Group()
-        self.items = []
-        self.palettes = {}
+        self.items: list[Tuple[Any, ...]] = []
+        self.palettes: dict[int, displayio.Palette] = {}
         display.root_group = self.group
 
-    def ink(self, colour):
+    def ink(self, colour: int) -> int:
         # The mono OLED lights anything that is not black.
         if not self.colour and colour != BLACK:
             return WHITE
         return colour
 
-    def palette(self, colour):
+    def palette(self, colour: int) -> displayio.Palette:
         palette = self.palettes.get(colour)
         if palette is None:
             palette = displayio.Palette(1)
@@ -34,7 +39,7 @@ class Renderer:
             self.palettes[colour] = palette
         return palette
 
-    def build(self, item):
+    def build(self, item: Tuple[Any, ...]) -> Any:
         kind = item[0]
         if kind == TEXT:
             _, x, y, text, colour, scale, background = item
@@ -68,7 +73,7 @@ class Renderer:
                                       x=min(x0, x1), y=min(y0, y1))
         return Line(x0, y0, x1, y1, self.ink(colour))
 
-    def draw(self, frame):
+    def draw(self, frame: Frame) -> None:
         items = frame.items
         group = self.group
         old = self.items

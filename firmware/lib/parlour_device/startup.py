@@ -4,17 +4,17 @@
 import microcontroller
 import supervisor
 
+from . import boards
 from .journal import maintenance_requested, set_maintenance
 
 
-def key_held():
+def key_held() -> bool:
     # Key 0 (top-left): KEY1 on the MacroPad, "1" on the TFT board's keypad.
-    import board
-    import keypad
-    if hasattr(board, "KEY1"):
-        keys = keypad.Keys((board.KEY1,), value_when_pressed=False, pull=True)
+    if boards.choose() == "tft":
+        from .boards.tft import maintenance_keys
     else:
-        keys = keypad.KeyMatrix((board.A0,), (board.D24,))
+        from .boards.macropad import maintenance_keys
+    keys = maintenance_keys()
     start = supervisor.ticks_ms()
     while (supervisor.ticks_ms() - start) & 0x1FFFFFFF < 60:
         pass
@@ -23,7 +23,7 @@ def key_held():
     return event is not None and event.pressed
 
 
-def maintenance():
+def maintenance() -> bool:
     nvm = microcontroller.nvm
     if maintenance_requested(nvm):
         set_maintenance(nvm, False)

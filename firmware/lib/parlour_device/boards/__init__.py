@@ -2,18 +2,26 @@
 # returns. PARLOUR_BOARD in settings.toml picks one ("auto" asks board.board_id).
 import os
 
+try:
+    from typing import TYPE_CHECKING, Optional
+except ImportError:
+    TYPE_CHECKING = False  # type: ignore[misc]
+
+if TYPE_CHECKING:
+    from .common import Board
+
 BOARD_IDS = {"adafruit_macropad_rp2040": "macropad", "adafruit_feather_rp2040": "tft"}
 
 
-def setting(name, default):
+def setting(name: str, default: str) -> str:
     try:
-        value = os.getenv(name)
+        value = os.getenv(name)  # CircuitPython: from settings.toml
     except AttributeError:
         return default
     return default if value is None else value
 
 
-def choose():
+def choose() -> str:
     name = setting("PARLOUR_BOARD", "auto")
     if name != "auto":
         return name
@@ -21,15 +29,17 @@ def choose():
         import board
     except ImportError:
         return "sim"
-    return BOARD_IDS.get(getattr(board, "board_id", ""), "macropad")
+    board_id: str = getattr(board, "board_id", "")
+    return BOARD_IDS.get(board_id, "macropad")
 
 
-def make(name=None):
+def make(name: Optional[str] = None) -> "Board":
     name = name or choose()
     if name == "tft":
-        from . import tft as module
-    elif name == "sim":
-        from . import sim as module
-    else:
-        from . import macropad as module
-    return module.make()
+        from . import tft
+        return tft.make()
+    if name == "sim":
+        from . import sim
+        return sim.make()
+    from . import macropad
+    return macropad.make()

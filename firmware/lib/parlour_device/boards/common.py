@@ -3,6 +3,11 @@
 # poll(app) feeds input, leds(labels) lights the keys that do something,
 # tone(kind) beeps without blocking.
 from ..flash import Flash
+try:
+    from typing import Any, Optional, Tuple
+except ImportError:
+    pass
+
 from ..screens.base import Layout
 from . import setting
 
@@ -16,12 +21,12 @@ LED_UNDO = 0x200800
 LED_KEY = 0x080818
 
 
-def layout(spec):
+def layout(spec: Tuple[int, int, bool, int, int, int]) -> Layout:
     return Layout(spec[0], spec[1], spec[2], spec[3], spec[4], spec[5])
 
 
-def led_colours(labels):
-    out = []
+def led_colours(labels: Optional[Tuple[str, ...]]) -> list[int]:
+    out: list[int] = []
     for key in range(12):
         label = labels[key] if labels is not None else ""
         if not label:
@@ -38,7 +43,8 @@ def led_colours(labels):
 class Board:
     name = "board"
 
-    def __init__(self, spec, display, data, nvm, flash, uid):
+    def __init__(self, spec: Tuple[int, int, bool, int, int, int], display: Any, data: Any,
+                 nvm: Any, flash: Any, uid: str) -> None:
         self.layout = layout(spec)
         self.display = display
         self.data = data
@@ -47,22 +53,22 @@ class Board:
         self.uid = uid
         self.seeds = 0
 
-    def renderer(self):
+    def renderer(self) -> Any:
         if self.display is None:
             return None
         from ..render import Renderer
         return Renderer(self.display, self.layout)
 
-    def poll(self, app):
+    def poll(self, app: Any) -> None:
         pass
 
-    def leds(self, labels):
+    def leds(self, labels: Optional[Tuple[str, ...]]) -> None:
         pass
 
-    def tone(self, kind):
+    def tone(self, kind: str) -> None:
         pass
 
-    def seed(self):
+    def seed(self) -> int:
         # PARLOUR_SEED (settings.toml, or the simulator's scripts) makes draws
         # repeatable; otherwise the board's hardware random source.
         fixed = setting("PARLOUR_SEED", "")
@@ -77,13 +83,13 @@ class Board:
 
 class Beeper:
     # A square wave on a PWM pin, switched off by poll() once its time is up.
-    def __init__(self, pin, ticks_ms):
+    def __init__(self, pin: Any, ticks_ms: Any) -> None:
         self.pin = pin
-        self.pwm = None
+        self.pwm: Any = None
         self.ticks_ms = ticks_ms
-        self.until = -1
+        self.until: int = -1
 
-    def tone(self, kind):
+    def tone(self, kind: str) -> None:
         import pwmio
         frequency, ms = TONES.get(kind, TONES["ok"])
         if self.pwm is None:
@@ -93,21 +99,21 @@ class Beeper:
         self.pwm.duty_cycle = 0x8000
         self.until = (self.ticks_ms() + ms) & 0x1FFFFFFF
 
-    def poll(self):
+    def poll(self) -> None:
         if self.until < 0 or self.pwm is None:
             return
         # supervisor.ticks_ms wraps at 2**29: compare the wrapped difference.
-        late = (self.ticks_ms() - self.until) & 0x1FFFFFFF
+        late: int = (self.ticks_ms() - self.until) & 0x1FFFFFFF
         if late < 0x10000000:
             self.pwm.duty_cycle = 0
             self.until = -1
 
 
-def flash():
+def flash() -> Flash:
     # The filesystem root ("/" on the board; the simulator's state folder).
     return Flash(setting("PARLOUR_ROOT", "/"))
 
 
-def uid_hex(uid):
+def uid_hex(uid: Any) -> str:
     from binascii import hexlify
     return hexlify(bytes(uid)).decode()

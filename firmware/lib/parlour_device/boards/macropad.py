@@ -7,6 +7,11 @@ import rotaryio
 import supervisor
 import usb_cdc
 
+try:
+    from typing import Any, Optional, Tuple
+except ImportError:
+    pass
+
 from .common import MONO_128X64, Beeper, Board, flash, led_colours, uid_hex
 
 KEY_PINS = (board.KEY1, board.KEY2, board.KEY3, board.KEY4, board.KEY5, board.KEY6,
@@ -16,7 +21,7 @@ KEY_PINS = (board.KEY1, board.KEY2, board.KEY3, board.KEY4, board.KEY5, board.KE
 class MacroPad(Board):
     name = "macropad"
 
-    def __init__(self):
+    def __init__(self) -> None:
         display = board.DISPLAY
         display.auto_refresh = False
         super().__init__(MONO_128X64, display, usb_cdc.data, microcontroller.nvm,
@@ -26,11 +31,11 @@ class MacroPad(Board):
         self.encoder = rotaryio.IncrementalEncoder(board.ENCODER_A, board.ENCODER_B)
         self.position = -self.encoder.position
         self.event = keypad.Event()
-        self.pixels = None
+        self.pixels: Any = None
         self.beeper = Beeper(board.SPEAKER, supervisor.ticks_ms)
-        self.speaker_on = None
+        self.speaker_on: Any = None
 
-    def poll(self, app):
+    def poll(self, app: Any) -> None:
         event = self.event
         while self.keys.events.get_into(event):
             if event.pressed:
@@ -46,7 +51,7 @@ class MacroPad(Board):
             app.turn(delta)
         self.beeper.poll()
 
-    def leds(self, labels):
+    def leds(self, labels: Optional[Tuple[str, ...]]) -> None:
         if self.pixels is None:
             import neopixel
             self.pixels = neopixel.NeoPixel(board.NEOPIXEL, 12, auto_write=False)
@@ -55,7 +60,7 @@ class MacroPad(Board):
             self.pixels[key] = colours[key]
         self.pixels.show()
 
-    def tone(self, kind):
+    def tone(self, kind: str) -> None:
         if self.speaker_on is None:
             import digitalio
             self.speaker_on = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
@@ -63,5 +68,10 @@ class MacroPad(Board):
         self.beeper.tone(kind)
 
 
-def make():
+def maintenance_keys() -> Any:
+    # Key 0 alone, read by boot.py to decide maintenance mode.
+    return keypad.Keys((board.KEY1,), value_when_pressed=False, pull=True)
+
+
+def make() -> MacroPad:
     return MacroPad()

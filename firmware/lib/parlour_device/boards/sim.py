@@ -3,6 +3,11 @@
 # tests run the whole app on it; the desktop simulator instead fakes CircuitPython's
 # own modules and runs the MacroPad and TFT modules themselves.
 from ..flash import MemFlash
+
+try:
+    from typing import Any, Optional, Tuple
+except ImportError:
+    pass
 from .common import COLOUR_320X240, MONO_128X64, Board
 
 KEY = 0
@@ -13,18 +18,18 @@ PRESS = 2
 class SimBoard(Board):
     name = "sim"
 
-    def __init__(self, colour=False, flash=None, nvm=None):
+    def __init__(self, colour: bool = False, flash: Any = None, nvm: Any = None) -> None:
         spec = COLOUR_320X240 if colour else MONO_128X64
         super().__init__(spec, None, None, nvm if nvm is not None else bytearray(4096),
                          flash if flash is not None else MemFlash(), "51a0000000000001")
-        self.queue = []
-        self.tones = []
-        self.lit = None
+        self.queue: list[Tuple[int, int]] = []
+        self.tones: list[str] = []
+        self.lit: Optional[Tuple[str, ...]] = None
 
-    def feed(self, kind, value=0):
+    def feed(self, kind: int, value: int = 0) -> None:
         self.queue.append((kind, value))
 
-    def poll(self, app):
+    def poll(self, app: Any) -> None:
         queue = self.queue
         while queue:
             kind, value = queue.pop(0)
@@ -35,13 +40,13 @@ class SimBoard(Board):
             else:
                 app.press()
 
-    def leds(self, labels):
+    def leds(self, labels: Optional[Tuple[str, ...]]) -> None:
         self.lit = labels
 
-    def tone(self, kind):
+    def tone(self, kind: str) -> None:
         if len(self.tones) < 8:
             self.tones.append(kind)
 
 
-def make():
+def make() -> SimBoard:
     return SimBoard()

@@ -12,6 +12,11 @@ import supervisor
 import usb_cdc
 from adafruit_ili9341 import ILI9341
 
+try:
+    from typing import Any, Optional, Tuple
+except ImportError:
+    pass
+
 from .common import COLOUR_320X240, Beeper, Board, flash, led_colours, uid_hex
 
 ROW_PINS = (board.A0, board.A1, board.A2, board.A3)
@@ -21,7 +26,7 @@ COLUMN_PINS = (board.D24, board.D25, board.D4)
 class FeatherTFT(Board):
     name = "tft"
 
-    def __init__(self):
+    def __init__(self) -> None:
         displayio.release_displays()
         bus = fourwire.FourWire(board.SPI(), command=board.D10, chip_select=board.D9)
         display = ILI9341(bus, width=320, height=240, auto_refresh=False)
@@ -32,10 +37,10 @@ class FeatherTFT(Board):
         self.encoder = rotaryio.IncrementalEncoder(board.RX, board.TX)
         self.position = self.encoder.position
         self.event = keypad.Event()
-        self.pixel = None
+        self.pixel: Any = None
         self.beeper = Beeper(board.D11, supervisor.ticks_ms)
 
-    def poll(self, app):
+    def poll(self, app: Any) -> None:
         event = self.event
         while self.keys.events.get_into(event):
             if event.pressed:
@@ -50,16 +55,21 @@ class FeatherTFT(Board):
             app.turn(delta)
         self.beeper.poll()
 
-    def leds(self, labels):
+    def leds(self, labels: Optional[Tuple[str, ...]]) -> None:
         # One NeoPixel on the Feather: green while OK does something.
         if self.pixel is None:
             import neopixel
             self.pixel = neopixel.NeoPixel(board.NEOPIXEL, 1)
         self.pixel[0] = led_colours(labels)[11]
 
-    def tone(self, kind):
+    def tone(self, kind: str) -> None:
         self.beeper.tone(kind)
 
 
-def make():
+def maintenance_keys() -> Any:
+    # Key 0 alone, read by boot.py to decide maintenance mode.
+    return keypad.KeyMatrix((board.A0,), (board.D24,))
+
+
+def make() -> FeatherTFT:
     return FeatherTFT()

@@ -14,9 +14,17 @@
 # The encoder turns (on_turn) and its switch presses (on_press).
 
 try:
+    from typing import TYPE_CHECKING, Any, Optional, Tuple
+except ImportError:
+    TYPE_CHECKING = False  # type: ignore[misc]
+
+if TYPE_CHECKING:
+    from ..app import App
+
+try:
     from micropython import const
 except ImportError:
-    def const(x):
+    def const(x: int) -> int:  # type: ignore[misc]
         return x
 
 K_UNDO = const(9)
@@ -48,7 +56,8 @@ class Layout:
     # What a screen may know about the display: its size, whether it has colour,
     # the character cell (terminalio's 6x12 font times `scale`) and the body area
     # between the app's title/message line and its hint line / key labels.
-    def __init__(self, width, height, colour, scale, body_top, body_height):
+    def __init__(self, width: int, height: int, colour: bool, scale: int, body_top: int,
+                 body_height: int) -> None:
         self.width = width
         self.height = height
         self.colour = colour
@@ -60,7 +69,7 @@ class Layout:
         self.cols = width // self.char_w
         self.rows = body_height // self.line_h
 
-    def row_y(self, row):
+    def row_y(self, row: int) -> int:
         return self.body_top + row * self.line_h
 
 
@@ -73,27 +82,29 @@ class Frame:
     #   (POLY, ((x, y), (x, y), ...), colour)   a filled polygon
     # Coordinates are pixels from the display's top-left; text is placed by its
     # top-left corner. Items are drawn in order (later ones on top).
-    def __init__(self, layout):
+    def __init__(self, layout: Layout) -> None:
         self.layout = layout
-        self.items = []
+        self.items: list[Tuple[Any, ...]] = []
 
-    def text(self, x, y, text, colour=WHITE, scale=1, background=-1):
+    def text(self, x: int, y: int, text: str, colour: int = WHITE, scale: int = 1,
+             background: int = -1) -> None:
         self.items.append((TEXT, x, y, text, colour, scale, background))
 
-    def rect(self, x, y, w, h, colour=WHITE, filled=True):
+    def rect(self, x: int, y: int, w: int, h: int, colour: int = WHITE,
+             filled: bool = True) -> None:
         self.items.append((RECT, x, y, w, h, colour, filled))
 
-    def circle(self, x, y, r, colour=WHITE, filled=True):
+    def circle(self, x: int, y: int, r: int, colour: int = WHITE, filled: bool = True) -> None:
         self.items.append((CIRCLE, x, y, r, colour, filled))
 
-    def line(self, x0, y0, x1, y1, colour=WHITE):
+    def line(self, x0: int, y0: int, x1: int, y1: int, colour: int = WHITE) -> None:
         self.items.append((LINE, x0, y0, x1, y1, colour))
 
-    def polygon(self, points, colour=WHITE):
+    def polygon(self, points: Any, colour: int = WHITE) -> None:
         # A filled polygon through `points` (a tuple of (x, y) tuples, >= 3).
         self.items.append((POLY, tuple(points), colour))
 
-    def row(self, row, text, colour=WHITE, inverse=False):
+    def row(self, row: int, text: str, colour: int = WHITE, inverse: bool = False) -> None:
         # One line of body text at the layout's scale; inverse = a highlighted row.
         lay = self.layout
         y = lay.row_y(row)
@@ -112,23 +123,23 @@ class Screen:
     # the message line, so a screen usually just keeps its entry as it was.
     title = ""
 
-    def __init__(self, app):
+    def __init__(self, app: "App") -> None:
         self.app = app
 
-    def hint(self):
+    def hint(self) -> str:
         # One line (at most layout.cols characters) saying what the keys do.
         return "9:Undo 10:Menu"
 
-    def keys(self):
+    def keys(self) -> Tuple[str, ...]:
         # Labels for keys 0..11 (short, <= 5 chars; "" = unused), shown beside the
         # keys on boards with room and used to light the key LEDs.
         return ("", "", "", "", "", "", "", "", "", "Undo", "Menu", "")
 
-    def draw(self, frame):
+    def draw(self, frame: Frame) -> None:
         # Put the body into `frame` (the app draws title, message and hint).
         pass
 
-    def on_key(self, key):
+    def on_key(self, key: int) -> "Optional[Screen]":
         if key == K_UNDO:
             self.app.undo()
             return None
@@ -136,13 +147,13 @@ class Screen:
             return self.app.menu()
         return None
 
-    def on_turn(self, delta):
+    def on_turn(self, delta: int) -> "Optional[Screen]":
         return None
 
-    def on_press(self):
+    def on_press(self) -> "Optional[Screen]":
         return self.on_key(K_OK)
 
-    def on_show(self):
+    def on_show(self) -> None:
         # Called each time the screen becomes current (after a push or a back).
         pass
 
@@ -150,33 +161,33 @@ class Screen:
 class ListScreen(Screen):
     # A scrolling list picked with the encoder (or keys 1/7 = up/down) and OK.
     # Subclasses provide entries() -> list of str, and choose(index) -> Screen/None.
-    def __init__(self, app):
+    def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.index = 0
         self.top = 0
 
-    def entries(self):
+    def entries(self) -> list[str]:
         return []
 
-    def choose(self, index):
+    def choose(self, index: int) -> "Optional[Screen]":
         return None
 
-    def hint(self):
+    def hint(self) -> str:
         return "turn/1/7 pick 11:OK"
 
-    def keys(self):
+    def keys(self) -> Tuple[str, ...]:
         return ("", "Up", "", "", "", "", "", "Down", "", "Undo", "Menu", "OK")
 
-    def move(self, delta):
+    def move(self, delta: int) -> None:
         count = len(self.entries())
         if count:
             self.index = (self.index + delta) % count
 
-    def on_turn(self, delta):
+    def on_turn(self, delta: int) -> "Optional[Screen]":
         self.move(delta)
         return None
 
-    def on_key(self, key):
+    def on_key(self, key: int) -> "Optional[Screen]":
         if key == 1:
             self.move(-1)
             return None
@@ -187,7 +198,7 @@ class ListScreen(Screen):
             return self.choose(self.index)
         return super().on_key(key)
 
-    def draw(self, frame):
+    def draw(self, frame: Frame) -> None:
         lay = frame.layout
         items = self.entries()
         rows = lay.rows

@@ -3,28 +3,36 @@
 from parlour_rules.log import GAMES
 
 from ..journal import set_maintenance
-from .base import K_MENU, K_UNDO, ListScreen
+from .base import K_MENU, K_UNDO, ListScreen, Screen
+
+try:
+    from typing import TYPE_CHECKING, Any, Optional, Tuple
+except ImportError:
+    TYPE_CHECKING = False  # type: ignore[misc]
+
+if TYPE_CHECKING:
+    from ..app import App
 
 NAMES = {"dumbo": "Dumbo", "poker": "Poker Rum/Gin", "stump": "Stump",
          "dartex": "Dartex", "galumphus": "Galumphus"}
 
 
-def game_name(game):
+def game_name(game: str) -> str:
     return NAMES.get(game, game)
 
 
 class MenuScreen(ListScreen):
-    def __init__(self, app, back=None):
+    def __init__(self, app: "App", back: Optional[Screen] = None) -> None:
         super().__init__(app)
         self.back = back
 
-    def hint(self):
+    def hint(self) -> str:
         return "turn:pick OK 9:back"
 
-    def keys(self):
+    def keys(self) -> Tuple[str, ...]:
         return ("", "Up", "", "", "", "", "", "Down", "", "Back", "Menu", "OK")
 
-    def on_key(self, key):
+    def on_key(self, key: int) -> Optional[Screen]:
         if key == K_UNDO:
             return self.back
         if key == K_MENU:
@@ -35,7 +43,7 @@ class MenuScreen(ListScreen):
 class MainMenu(MenuScreen):
     title = "parlour"
 
-    def actions(self):
+    def actions(self) -> list[str]:
         out = []
         if self.app.match is not None:
             out.append("resume")
@@ -45,11 +53,12 @@ class MainMenu(MenuScreen):
         out.append("sync")
         return out
 
-    def entries(self):
+    def entries(self) -> list[str]:
         out = []
         for action in self.actions():
             if action == "resume":
-                out.append("Resume " + game_name(self.app.match.game_name))
+                match = self.app.match
+                out.append("Resume " + game_name(match.game_name if match else ""))
             elif action == "new":
                 out.append("New match")
             elif action == "roster":
@@ -60,16 +69,17 @@ class MainMenu(MenuScreen):
                 out.append("Sync status")
         return out
 
-    def choose(self, index):
+    def choose(self, index: int) -> Optional[Screen]:
         action = self.actions()[index]
         app = self.app
         if action == "resume":
             from ..app import game_module
-            module = game_module(app.match.game_name)
+            module = game_module(app.match.game_name) if app.match else None
             if module is None:
                 app.show("No screen for game")
                 return None
-            return module.resume(app)
+            screen: Screen = module.resume(app)
+            return screen
         if action == "new":
             return NewMatch(app, self)
         if action == "roster":
@@ -82,7 +92,7 @@ class MainMenu(MenuScreen):
 class NewMatch(MenuScreen):
     title = "New match"
 
-    def entries(self):
+    def entries(self) -> list[str]:
         from ..app import game_module
         out = []
         for game in GAMES:
@@ -92,7 +102,7 @@ class NewMatch(MenuScreen):
             out.append(name)
         return out
 
-    def choose(self, index):
+    def choose(self, index: int) -> Optional[Screen]:
         from ..app import game_module
         game = GAMES[index]
         module = game_module(game)
@@ -104,14 +114,14 @@ class NewMatch(MenuScreen):
 
 class PlayerSetup(MenuScreen):
     # Pick who plays, in seat order: OK on a name seats it (again: unseats it).
-    def __init__(self, app, back, game, module):
+    def __init__(self, app: "App", back: Screen, game: str, module: Any) -> None:
         super().__init__(app, back)
         self.game = game
         self.module = module
-        self.seated = []
+        self.seated: list[int] = []
         self.title = game_name(game) + ": players"
 
-    def entries(self):
+    def entries(self) -> list[str]:
         out = []
         roster = self.app.roster
         for i in range(len(roster)):
@@ -122,10 +132,10 @@ class PlayerSetup(MenuScreen):
         out.append("Start (%d players)" % len(self.seated))
         return out
 
-    def hint(self):
+    def hint(self) -> str:
         return "OK:seat  Start:go"
 
-    def choose(self, index):
+    def choose(self, index: int) -> Optional[Screen]:
         roster = self.app.roster
         if index < len(roster):
             if index in self.seated:
@@ -144,20 +154,21 @@ class PlayerSetup(MenuScreen):
         players = []
         for i in self.seated:
             players.append(roster[i])
-        return self.module.start(self.app, players)
+        screen: Screen = self.module.start(self.app, players)
+        return screen
 
 
 class RosterScreen(MenuScreen):
     title = "Roster"
 
-    def entries(self):
+    def entries(self) -> list[str]:
         out = []
         roster = self.app.roster
         for i in range(len(roster)):
             out.append("%d %s" % (i + 1, roster[i]))
         return out
 
-    def choose(self, index):
+    def choose(self, index: int) -> Optional[Screen]:
         self.app.show("Names: from laptop")
         return None
 
@@ -165,14 +176,14 @@ class RosterScreen(MenuScreen):
 class SettingsScreen(MenuScreen):
     title = "Settings"
 
-    def entries(self):
+    def entries(self) -> list[str]:
         s = self.app.settings
         return ["Sound: " + ("on" if s.get("sound") else "off"),
                 "Key lights: " + ("on" if s.get("lights") else "off"),
                 "Maintenance mode",
                 "About"]
 
-    def choose(self, index):
+    def choose(self, index: int) -> Optional[Screen]:
         app = self.app
         if index < 2:
             name = "sound" if index == 0 else "lights"
@@ -191,23 +202,23 @@ class SettingsScreen(MenuScreen):
 
 class InfoScreen(MenuScreen):
     # Read-only lines; turning scrolls.
-    def lines(self):
+    def lines(self) -> list[str]:
         return []
 
-    def entries(self):
+    def entries(self) -> list[str]:
         return self.lines()
 
-    def hint(self):
+    def hint(self) -> str:
         return "turn:scroll 9:back"
 
-    def choose(self, index):
+    def choose(self, index: int) -> Optional[Screen]:
         return self.back
 
 
 class AboutScreen(InfoScreen):
     title = "About"
 
-    def lines(self):
+    def lines(self) -> list[str]:
         from .. import VERSION
         board = self.app.board
         return ["parlour " + VERSION, "Board: " + board.name, "Id: " + board.uid,
@@ -217,7 +228,7 @@ class AboutScreen(InfoScreen):
 class SyncScreen(InfoScreen):
     title = "Sync status"
 
-    def lines(self):
+    def lines(self) -> list[str]:
         app = self.app
         journal = app.journal
         pending = len(journal.pending())
