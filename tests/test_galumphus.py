@@ -590,3 +590,17 @@ def test_unknown_and_malformed_events_are_refused():
         with pytest.raises(RulesError) as caught:
             g.apply(state2, event)
         assert caught.value.message == message
+
+
+def test_g4_g7_a_scan_under_a_privilege_takes_one_seat():
+    state = play(table(DEAL + ["GAL"]), "N N")
+    state, events, refusals = g.scan(state, [3, 2])
+    assert events == [{"t": "key", "seat": 2}]
+    assert [[seat, e.message] for seat, e in refusals] == [[3, "one key at a time"]]
+
+
+def test_g5_a_closed_call_clears_its_claims_and_keeps_the_results():
+    state = play(table(DEAL + ["CLI"]), "N N K1 K2 N")
+    view = g.view(state)
+    assert view["claims"] == [] and view["last"][0]["result"] == "right"
+    assert view["end_offer"] is False

@@ -177,7 +177,8 @@ def can_undo(state):
 def end_offered(state):
     # G-10(c): a full pass of the pack (as many calls as it holds cards) with
     # no claim and no returned card.
-    return state["phase"] != "seed" and state["quiet"] >= len(state["pack"])
+    phase = state["phase"]
+    return phase != "seed" and phase != "over" and state["quiet"] >= len(state["pack"])
 
 
 def scan(state, seats):
@@ -194,8 +195,12 @@ def scan(state, seats):
     for seat in order:
         event = {"t": "key", "seat": seat}
         if events:
-            holder = start_lock if start_lock >= 0 else events[0]["seat"]
-            refused.append([seat, RulesError("locked", says(state, holder, "is claiming"))])
+            if state["phase"] != "call" and start_lock < 0:
+                error = RulesError("one_key", "one key at a time")
+            else:
+                holder = start_lock if start_lock >= 0 else events[0]["seat"]
+                error = RulesError("locked", says(state, holder, "is claiming"))
+            refused.append([seat, error])
             continue
         try:
             state = apply(state, event)

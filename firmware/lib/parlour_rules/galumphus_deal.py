@@ -113,6 +113,8 @@ def deal_seat(pack, seats, seat):
 def fill_empty(state, pack, seats, dealt):
     # G-5/G-6/G-7: every seat still empty is dealt, in seat order from the
     # dealer's left, while the pack holds a design card.
+    if -1 not in seats or not pack_has_design(pack):
+        return
     for seat in left_order(state):
         if seats[seat] < 0 and deal_seat(pack, seats, seat):
             dealt.append(seat)
@@ -133,6 +135,7 @@ def win(s, seat):
     # G-9: the first completed row ends the game at once.
     s["phase"] = "over"
     s["lock"] = -1
+    s["claims"] = []
     s["show"] = []
     s["priv"] = None
     s["result"] = {"reason": "row", "winners": [seat]}
@@ -155,6 +158,7 @@ def standings(rows):
 def stalemate(s, reason):
     s["phase"] = "over"
     s["lock"] = -1
+    s["claims"] = []
     s["show"] = []
     s["priv"] = None
     s["result"] = {"reason": reason, "winners": standings(s["rows"])}
@@ -164,6 +168,12 @@ def out_of_reach(rows, target):
     # G-10(a): a design is out of a player's reach when he lacks it and its
     # four copies lie as the only copy of it in four other rows. True when no
     # player can still reach N designs.
+    cards = 0
+    for row in rows:
+        cards += len(row)
+    if cards < 4 * (GAL_DESIGNS + 1 - target):
+        # Each player must lack 12 - N locked designs, four row cards each.
+        return False
     masks = []
     locked = 0
     counts = [[0] * GAL_DESIGNS for _ in rows]
@@ -206,6 +216,7 @@ def finish_call(s, dealt, rows_changed, busy):
     fill_empty(s, pack, seats, dealt)
     s["priv"] = None
     s["lock"] = -1
+    s["claims"] = []
     s["quiet"] = 0 if busy else s["quiet"] + 1
     if rows_changed and out_of_reach(s["rows"], s["cfg"]["target"]):
         stalemate(s, "reach")
