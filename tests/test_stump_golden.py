@@ -1,6 +1,6 @@
 """Stump golden transcripts: whole matches (tests/golden/stump/*.json), the event log
 and the view after every event. The files are the reference: the fold on CPython must
-reproduce them, and the portable cases (cases_stump_golden, run on CPython and on
+reproduce them, and the portable cases (cases_stump_play.case_golden_*, run on CPython and on
 MicroPython by test_portable.py) return the same views chunk by chunk.
 
 Rewrite the files after a deliberate change of the view with
@@ -15,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "portable"))
 
-import cases_stump_golden as golden  # noqa: E402
+import cases_stump_play as golden  # noqa: E402
 
 from parlour_rules.log import MatchLog  # noqa: E402
 
