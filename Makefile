@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test sim bench lint clean
+.PHONY: test sim screenshots bench lint typecheck clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "parlour needs Python 3.11 or newer")'
@@ -17,7 +17,31 @@ $(STAMP): pyproject.toml
 
 test: $(STAMP)
 	$(PY) -m ruff check host firmware tests bench
+	$(MAKE) --no-print-directory typecheck
 	$(PY) -m pytest
+
+# mypy --strict on the firmware against circuitpython-stubs, once per board's pins.
+typecheck: $(STAMP)
+	$(PY) -m mypy --config-file mypy-firmware.ini
+	$(PY) -m mypy --config-file mypy-firmware-tft.ini
+
+# The simulator: the window when pygame installs and a display exists, else the
+# terminal. Pass options with SIM_ARGS, e.g. make sim SIM_ARGS="--board tft".
+sim: $(STAMP)
+	@$(PY) -c 'import pygame' 2>/dev/null || $(PY) -m pip install --quiet -e '.[window]' \
+		|| echo "parlour: no pygame here; the simulator runs in the terminal"
+	$(PY) -m parlour sim $(SIM_ARGS)
+
+# README screenshots: every `shot NAME` of the key scripts, rendered headless.
+SCREEN_SCRIPTS := $(wildcard docs/screens/*.txt sim-scripts/*.txt)
+screenshots: $(STAMP)
+	@for s in $(SCREEN_SCRIPTS); do \
+		state=$$(mktemp -d); \
+		echo "== $$s"; \
+		$(PY) -m parlour sim --script $$s --screenshots docs/screens --named-only \
+			--state $$state || exit 1; \
+		rm -rf $$state; \
+	done
 
 lint: $(STAMP)
 	$(PY) -m ruff check host firmware tests bench
