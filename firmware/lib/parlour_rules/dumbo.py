@@ -1,39 +1,79 @@
 # Dumbo match engine (RULES.md D-1..D-15): two players, three with the odd man
 # out (D-11), four at two tables with opponents swapped every deal (D-12) or at
 # one table as partners (D-13). The game face: new_match(config), apply(state,
-# event), view(state). A state is a small dict of lists and ints that apply()
-# never mutates: it validates the event first, then builds the next state.
+# event), view(state) (in dumbo_view). apply() never mutates its input: it
+# validates the event, then builds the next state.
 #
 # Events ("t"):
-#   cut      {"seed": n}                      C-3 cut for seats and dealer
-#   seat     {"dealer": s, "sits_out": s, "north": s, "east": s, "south": s,
-#             "west": s, "dealers": [s, s]}   the same, chosen by hand
-#   hand     {"declarer": s, "d": 0..7, "o": n, "joker": bool}       D-14 counts
+#   cut      {"seed": n}                       C-3: seats and dealer by the cut
+#   seat     {"dealer": s, "sits_out": s,      the same, chosen at the table
+#             "north": s, "east": s, "south": s, "west": s, "dealers": [s, s]}
+#   hand     {"declarer": s, "d": 0..7, "o": n, "joker": bool}    D-14 counts
 #            {"declarer": s, "declarer_cards": "...", "opponent_cards": "..."}
-#   wrong    {"declarer": s, "d": n (optional, over 7)}             D-8
-#   void     {"table": 0|1 (two tables only)}                       D-15
-#   new_game {}                                  after a game: same seats
-# A cut or seat event after a game also starts the next one, seated afresh.
+#   wrong    {"declarer": s, "d": n (optional, over 7)}          D-8
+#   void     {"table": 0|1 (two tables only)}                    D-15
+#   new_game {}                  after a game: same seats, play carries on
+# A cut or seat event after a game also starts the next game, seated afresh.
+#
+# The state is a flat list (cheap to copy on the board: folding a 300-event
+# match must stay under 20,000,000 MicroPython fuel), indexed by the S_* names.
 
 from .cut import cut_dumbo
 from .errors import RulesError, clip
 from .prng import Xorshift32, check_seed
 
-TWO = 2
-THREE = 3
-FOUR = 4  # four players at two tables (D-12)
-PAIRS = 5  # four players at one table (D-13)
-MODE_NAMES = {TWO: "two", THREE: "three", FOUR: "four", PAIRS: "pairs"}
+try:
+    from micropython import const
+except ImportError:
+    def const(value):
+        return value
 
-CUT = 0
-PLAY = 1
-OVER = 2
+TWO = const(2)
+THREE = const(3)
+FOUR = const(4)  # four players at two tables (D-12)
+PAIRS = const(5)  # four players at one table (D-13)
 
-JOKER_COUNT = 10  # D-3
-MAX_COUNT = 7  # D-4
-HAND_MAX = 84  # eight cards: four 11s and four 10s
+CUT = const(0)
+PLAY = const(1)
+OVER = const(2)
+
+S_CFG = const(0)  # the checked config (a dict, shared by every state)
+S_PH = const(1)  # CUT, PLAY or OVER
+S_TOT = const(2)  # totals per player, or per side with four (0 NS, 1 EW)
+S_NESW = const(3)  # four players: seats of North, East, South, West
+S_SIDE = const(4)  # four players: side per seat
+S_TB = const(5)  # tables now playing: [a, b, dealer] (+ done, pts a, pts b, winner)
+S_OUT = const(6)  # three players: the seat sitting out, else -1
+S_DEAL = const(7)  # four players, two tables: deals completed this game
+S_HANDS = const(8)  # hands scored this game
+S_LAST = const(9)  # what the last event did, for the view
+S_NET = const(10)  # two tables: the deal just completed, [NS points, EW points]
+S_DLT = const(11)  # [scorer, points] the last event added to a total, or None
+S_WIN = const(12)  # the scorer who won the game, else -1
+S_BON = const(13)  # [game bonus, Vertex bonus] the winner added
+S_GAME = const(14)  # game number, from 1
+S_PAST = const(15)  # finished games: [winner, totals]
+S_MODE = const(16)  # TWO, THREE, FOUR or PAIRS
+S_VAL = const(17)  # the configurable values, in VALUES order
+
+T_DEALER = const(2)
+T_DONE = const(3)
+T_PTS_A = const(4)
+T_PTS_B = const(5)
+T_WON = const(6)
+
+V_OCTAD = const(0)
+V_UNDERCUT = const(1)
+V_PENALTY = const(2)
+V_TARGET = const(3)
+V_GAME = const(4)
+V_VERTEX = const(5)
+
+JOKER_COUNT = const(10)  # D-3
+MAX_COUNT = const(7)  # D-4
+HAND_MAX = const(84)  # eight cards: four 11s and four 10s
 OCTAD_PRESETS = (10, 20, 25)  # D-5
-# Configurable values (RULES.md: *configurable*), with their defaults.
+# The configurable values (RULES.md *configurable*) with their defaults.
 VALUES = (
     ("octad_bonus", 20),  # D-5
     ("undercut_bonus", 10),  # D-7
@@ -42,17 +82,8 @@ VALUES = (
     ("game_bonus", 50),  # D-10
     ("vertex_bonus", 100),  # D-10
 )
-VALUE_MAX = 999
-
-# A table is a list: [player, player, dealer, done, points, points, winner]; the
-# last four are used at two tables only (D-12: a table's points for the deal).
-T_A = 0
-T_B = 1
-T_DEALER = 2
-T_DONE = 3
-T_PTS_A = 4
-T_PTS_B = 5
-T_WON = 6
+VALUE_MAX = const(999)
+_COUNTS = {0, 1, 2, 3, 4, 5, 6, 7}
 
 
 def _int(value, low, high, code, what):
@@ -61,25 +92,21 @@ def _int(value, low, high, code, what):
     return value
 
 
-def _config(config):
+def check_config(config):
+    # -> the config with every default filled in; refuses what cannot be played.
     if type(config) is not dict:
         raise RulesError("bad_config", "config not an object")
     players = config.get("players", 2)
     if type(players) is not int or players < 2 or players > 4:
         raise RulesError("bad_players", "players: 2 to 4")
     tables = config.get("tables", 2 if players == 4 else 1)
-    if players == 4:
-        _int(tables, 1, 2, "bad_tables", "tables: ")
-        mode = FOUR if tables == 2 else PAIRS
-    else:
-        _int(tables, 1, 1, "bad_tables", "tables: ")
-        mode = players
+    _int(tables, 1, 2 if players == 4 else 1, "bad_tables", "tables: ")
     names = config.get("names")
     if names is None:
         names = ["P" + str(i + 1) for i in range(players)]  # C-2
     if type(names) is not list or len(names) != players:
         raise RulesError("bad_names", "one name per player")
-    out = {"players": players, "tables": tables, "mode": mode}
+    out = {"players": players, "tables": tables}
     clean = []
     for name in names:
         if type(name) is not str or not name.strip():
@@ -87,81 +114,57 @@ def _config(config):
         clean.append(name.strip())
     out["names"] = clean
     for key, default in VALUES:
-        low = 1 if key == "target" else 0
-        out[key] = _int(config.get(key, default), low, VALUE_MAX, "bad_value", key[:12] + " ")
+        out[key] = _int(config.get(key, default), 1 if key == "target" else 0, VALUE_MAX,
+                        "bad_value", key[:12] + " ")
     return out
 
 
 def new_match(config):
-    cfg = _config(config)
-    scorers = 2 if cfg["players"] == 4 else cfg["players"]
-    return {
-        "c": cfg,
-        "ph": CUT,
-        "tot": [0] * scorers,  # per player, or per side with four (0 NS, 1 EW)
-        "nesw": None,  # four players: the seats of North, East, South, West
-        "side": None,  # four players: side per seat
-        "tb": [],  # the tables now playing (one, or two for FOUR)
-        "out": -1,  # THREE: the seat sitting out
-        "deal": 0,  # FOUR: deals completed this game (pairing parity)
-        "hands": 0,  # hands scored this game
-        "last": None,  # what the last event did, for view()
-        "net": None,  # FOUR: the deal just completed [NS points, EW points]
-        "dlt": None,  # [scorer, points] the last event added to a total
-        "win": -1,  # the scorer who won the game
-        "bon": None,  # [game bonus, Vertex bonus] the winner added
-        "g": 1,  # game number
-        "past": [],  # finished games: [winner, totals]
-    }
+    cfg = check_config(config)
+    n = cfg["players"]
+    mode = n if n < 4 else (FOUR if cfg["tables"] == 2 else PAIRS)
+    return [cfg, CUT, [0] * (2 if n == 4 else n), None, None, [], -1, 0, 0, None, None,
+            None, -1, None, 1, [], mode, [cfg[key] for key, _ in VALUES]]
 
 
-# -- seating ------------------------------------------------------------------
-
-def _table(a, b, dealer):
-    return [a, b, dealer, 0, 0, 0, -1]
-
+# -- seating --------------------------------------------------------------------
 
 def _seat(state, dealer, sits_out, nesw, dealers):
-    # The seating of a new game: tables, sitting-out seat and sides.
-    mode = state["c"]["mode"]
-    s = _fresh_game(state) if state["ph"] == OVER else dict(state)
-    s["ph"] = PLAY
-    s["out"] = -1
-    s["deal"] = 0
+    s = _fresh_game(state) if state[S_PH] == OVER else state[:]
+    s[S_PH] = PLAY
+    s[S_OUT] = -1
+    s[S_DEAL] = 0
+    mode = state[S_MODE]
     if mode == TWO:
-        s["tb"] = [_table(dealer, 1 - dealer, dealer)]
+        s[S_TB] = [[dealer, 1 - dealer, dealer]]
     elif mode == THREE:
-        a = 3 - dealer - sits_out
-        s["tb"] = [_table(dealer, a, dealer)]
-        s["out"] = sits_out
+        s[S_TB] = [[dealer, 3 - dealer - sits_out, dealer]]
+        s[S_OUT] = sits_out
     else:
         north, east, south, west = nesw
-        s["nesw"] = list(nesw)
+        s[S_NESW] = [north, east, south, west]
         side = [0, 0, 0, 0]
         side[east] = 1
         side[west] = 1
-        s["side"] = side
+        s[S_SIDE] = side
         if mode == PAIRS:
-            s["tb"] = [_table(north, east, dealer)]
+            s[S_TB] = [[north, east, dealer]]
         else:
-            s["tb"] = [_table(north, east, dealers[0]), _table(south, west, dealers[1])]
+            s[S_TB] = [[north, east, dealers[0], 0, 0, 0, -1],
+                       [south, west, dealers[1], 0, 0, 0, -1]]
     return s
 
 
 def _apply_cut(state, event):
-    seed = check_seed(event.get("seed"))
-    cfg = state["c"]
-    got = cut_dumbo(cfg["players"], Xorshift32(seed))
-    order = got["order"]
+    got = cut_dumbo(state[S_CFG]["players"], Xorshift32(check_seed(event.get("seed"))))
     nesw = None
     dealers = None
-    sits_out = got.get("sits_out", -1)
-    if cfg["players"] == 4:
+    if "north" in got:
         nesw = (got["north"], got["east"], got["south"], got["west"])
         # D-12: at each table the player who cut higher deals first: N and S.
         dealers = (got["north"], got["south"])
-    s = _seat(state, order[0], sits_out, nesw, dealers)
-    s["last"] = ["cut", got["cards"]]
+    s = _seat(state, got["dealer"], got.get("sits_out", -1), nesw, dealers)
+    s[S_LAST] = ["cut", got["cards"]]
     return s
 
 
@@ -173,9 +176,7 @@ def _seat_arg(event, key, n):
 
 
 def _apply_seat(state, event):
-    cfg = state["c"]
-    n = cfg["players"]
-    mode = cfg["mode"]
+    n = state[S_CFG]["players"]
     nesw = None
     dealers = None
     sits_out = -1
@@ -185,14 +186,17 @@ def _apply_seat(state, event):
                 _seat_arg(event, "south", n), _seat_arg(event, "west", n))
         if sorted(nesw) != [0, 1, 2, 3]:
             raise RulesError("bad_seat", "a seat twice")
-        if mode == PAIRS:
+        if state[S_MODE] == PAIRS:
+            # D-13: the first hand is North v East.
             dealer = event.get("dealer", nesw[0])
-            if dealer != nesw[0] and dealer != nesw[1]:
+            if type(dealer) is not int or dealer not in (nesw[0], nesw[1]):
                 raise RulesError("bad_dealer", "dealer: North/East")
         else:
             dealers = event.get("dealers", [nesw[0], nesw[2]])
             if (type(dealers) is not list or len(dealers) != 2
-                    or dealers[0] not in (nesw[0], nesw[1]) or dealers[1] not in (nesw[2], nesw[3])):
+                    or dealers[0] not in (nesw[0], nesw[1])
+                    or dealers[1] not in (nesw[2], nesw[3])
+                    or type(dealers[0]) is not int or type(dealers[1]) is not int):
                 raise RulesError("bad_dealer", "dealers: one a table")
     else:
         dealer = _seat_arg(event, "dealer", n)
@@ -201,268 +205,277 @@ def _apply_seat(state, event):
             if sits_out == dealer:
                 raise RulesError("bad_seat", "dealer sits out")
     s = _seat(state, dealer, sits_out, nesw, dealers)
-    s["last"] = ["seat"]
+    s[S_LAST] = ["seat"]
     return s
 
 
 def _fresh_game(state):
-    # D-10: each game starts from 0; the finished one is kept in "past".
-    s = dict(state)
-    past = list(state["past"])
-    past.append([state["win"], state["tot"]])
-    s["past"] = past
-    s["tot"] = [0] * len(state["tot"])
-    s["g"] = state["g"] + 1
-    s["win"] = -1
-    s["bon"] = None
-    s["hands"] = 0
-    s["deal"] = 0
-    s["net"] = None
-    s["dlt"] = None
-    s["ph"] = PLAY
+    # D-10: each game starts from 0; the finished one is kept.
+    s = state[:]
+    past = state[S_PAST][:]
+    past.append([state[S_WIN], state[S_TOT]])
+    s[S_PAST] = past
+    s[S_TOT] = [0] * len(state[S_TOT])
+    s[S_GAME] = state[S_GAME] + 1
+    s[S_WIN] = -1
+    s[S_BON] = None
+    s[S_HANDS] = 0
+    s[S_DEAL] = 0
+    s[S_NET] = None
+    s[S_DLT] = None
+    s[S_PH] = PLAY
     return s
 
 
 def _apply_new_game(state):
-    if state["ph"] != OVER:
+    if state[S_PH] != OVER:
         raise RulesError("not_over", "game not over yet")
     s = _fresh_game(state)
-    s["last"] = ["new"]
+    s[S_LAST] = ["new"]
     return s
 
 
-# -- hands ---------------------------------------------------------------------
+# -- hands ------------------------------------------------------------------------
 
-def _find_table(state, event):
-    seat = event.get("declarer")
-    n = state["c"]["players"]
-    if type(seat) is not int or seat < 0 or seat >= n:
-        raise RulesError("bad_seat", clip("no seat ", seat))
-    tables = state["tb"]
-    for i in range(len(tables)):
-        t = tables[i]
-        if t[T_A] == seat or t[T_B] == seat:
-            if t[T_DONE]:
-                raise RulesError("table_done", "wait: other table")
-            return i, seat, t[T_B] if t[T_A] == seat else t[T_A]
-    raise RulesError("not_at_table", clip("not playing: ", state["c"]["names"][seat]))
-
-
-def hand_score(d, o, cfg):
-    # D-7 with o the opponent's full count (Joker included, D-3) ->
-    # (declarer's points, opponent's points, declarer won the hand).
+def hand_score(d, o, values):
+    # D-7, o the opponent's full count (Joker included, D-3) ->
+    # (declarer's points, opponent's points, the declarer won the hand).
     if d == 0:
-        return o + cfg["octad_bonus"], 0, True
+        return o + values[V_OCTAD], 0, True
     if o > d:
         return o - d, 0, True
     if o < d:
-        return 0, d - o + cfg["undercut_bonus"], False
+        return 0, d - o + values[V_UNDERCUT], False
     return 0, 0, False
 
 
+def _find_table(state, seat):
+    # -> (table index, opponent); a finished table is refused by the caller.
+    if seat.__class__ is int:
+        index = 0
+        for t in state[S_TB]:
+            if t[0] == seat:
+                return index, t[1]
+            if t[1] == seat:
+                return index, t[0]
+            index += 1
+    n = state[S_CFG]["players"]
+    if type(seat) is not int or seat < 0 or seat >= n:
+        raise RulesError("bad_seat", clip("no seat ", seat))
+    raise RulesError("not_at_table", clip("not playing: ", state[S_CFG]["names"][seat]))
+
+
 def _counts(event):
+    # The checks of a hand entered as counts (D-14), each with its own message.
     d = event.get("d")
     if type(d) is not int or d < 0:
         raise RulesError("bad_count", clip("bad count: ", d))
     if d > MAX_COUNT:
         raise RulesError("count_over_7", clip("over 7: ", d))
-    o = event.get("o")
     joker = event.get("joker", False)
     if type(joker) is not bool:
         raise RulesError("bad_joker", "joker: yes or no")
-    high = HAND_MAX - JOKER_COUNT if joker else HAND_MAX
-    if type(o) is not int or o < 0 or o > high:
+    o = event.get("o")
+    if type(o) is not int or o < 0 or o > (HAND_MAX - JOKER_COUNT if joker else HAND_MAX):
         raise RulesError("bad_count", clip("bad count: ", o))
     return d, o, joker
 
 
 def _apply_hand(state, event):
-    if state["ph"] != PLAY:
+    # The hot path of a fold, kept to few bytecodes: every one costs on the board.
+    if state[S_PH] != PLAY:
         _refuse_phase(state)
-    index, declarer, opponent = _find_table(state, event)
-    if "declarer_cards" in event or "opponent_cards" in event:
+    declarer = event.get("declarer")
+    t = state[S_TB][0]
+    index = 0
+    if t[0] == declarer and declarer.__class__ is int:
+        opponent = t[1]
+    elif t[1] == declarer and declarer.__class__ is int:
+        opponent = t[0]
+    else:
+        index, opponent = _find_table(state, declarer)  # the other table, or refused
+    d = event.get("d")
+    if d is None and ("declarer_cards" in event or "opponent_cards" in event):
         from .dumbo_cards import solve_hand
 
-        d, o, joker = solve_hand(event.get("declarer_cards"), event.get("opponent_cards"),
-                                 state["c"])
+        d, o, joker = solve_hand(event.get("declarer_cards"), event.get("opponent_cards"))
         if d > MAX_COUNT:
-            return _wrong(state, index, declarer, opponent, d)
+            return _wrong(state, index, declarer, opponent, d)  # D-14
     else:
-        d, o, joker = _counts(event)
+        o = event.get("o")
+        joker = event.get("joker", False)
+        if (d.__class__ is not int or o.__class__ is not int or joker.__class__ is not bool
+                or d not in _COUNTS or o < 0 or o > HAND_MAX - JOKER_COUNT * joker):
+            d, o, joker = _counts(event)  # refuses, with the reason
+    values = state[S_VAL]
     o_full = o + JOKER_COUNT if joker else o
-    dp, op, declarer_won = hand_score(d, o_full, state["c"])
-    winner = declarer if declarer_won else opponent
-    s = dict(state)
-    s["hands"] = state["hands"] + 1
-    s["last"] = ["hand", declarer, opponent, d, o, joker, dp, op]
-    s["dlt"] = None
-    s["net"] = None
-    if state["c"]["mode"] == FOUR:
-        tables = list(state["tb"])
-        t = list(tables[index])
-        _table_points(t, declarer, dp)
-        _table_points(t, opponent, op)
-        t[T_DONE] = 1
-        t[T_WON] = winner
-        tables[index] = t
-        s["tb"] = tables
-        if tables[1 - index][T_DONE]:
-            _end_deal(s)
-        return s
-    if dp:
-        _score(s, declarer, dp)
-    elif op:
-        _score(s, opponent, op)
-    _next_hand(s, winner, opponent if winner == declarer else declarer, index)
+    s = state[:]
+    # D-7
+    if d == 0 or o_full > d:
+        dp = o_full + values[V_OCTAD] if d == 0 else o_full - d
+        op = 0
+        winner = declarer
+        loser = opponent
+    else:
+        dp = 0
+        op = d - o_full + values[V_UNDERCUT] if o_full < d else 0
+        winner = opponent  # also on a tie (D-7)
+        loser = declarer
+    s[S_HANDS] = state[S_HANDS] + 1
+    s[S_LAST] = ["hand", declarer, opponent, d, o, joker, dp, op]
+    mode = state[S_MODE]
+    if mode == FOUR:
+        return _table_done(state, s, index, declarer, opponent, dp, op, winner)
+    if dp or op:
+        who = state[S_SIDE][winner] if mode == PAIRS else winner
+        tot = state[S_TOT][:]
+        tot[who] += dp + op
+        s[S_TOT] = tot
+        s[S_DLT] = [who, dp + op]
+        if tot[who] >= values[V_TARGET]:
+            _end_game(s, who)
+    else:
+        s[S_DLT] = None
+    # D-9: the winner deals; D-11: he plays the man out, the loser sits out;
+    # D-13: the winner's partner deals the next hand, the other pair playing.
+    if mode == TWO:
+        s[S_TB] = [[winner, loser, winner]]
+    elif mode == THREE:
+        s[S_TB] = [[winner, state[S_OUT], winner]]
+        s[S_OUT] = loser
+    else:
+        nesw = state[S_NESW]
+        partner = nesw[(nesw.index(winner) + 2) % 4]
+        if partner == nesw[0] or partner == nesw[1]:
+            s[S_TB] = [[nesw[0], nesw[1], partner]]
+        else:
+            s[S_TB] = [[nesw[2], nesw[3], partner]]
     return s
 
 
-def _table_points(t, seat, points):
-    if t[T_A] == seat:
-        t[T_PTS_A] += points
-    else:
-        t[T_PTS_B] += points
-
-
-def _scorer(s, seat):
-    return s["side"][seat] if s["side"] is not None else seat
-
-
-def _score(s, seat, points):
-    # Adds to the seat's total (his side's with four at one table), then D-10.
-    _add(s, _scorer(s, seat), points)
+def _table_done(state, s, index, declarer, opponent, dp, op, winner):
+    # Two tables (D-12): the hand's points stay at its table until both are done.
+    tables = state[S_TB][:]
+    t = tables[index][:]
+    if t[T_DONE]:
+        raise RulesError("table_done", "wait: other table")
+    if dp:
+        t[T_PTS_A if t[0] == declarer else T_PTS_B] += dp
+    elif op:
+        t[T_PTS_A if t[0] == opponent else T_PTS_B] += op
+    t[T_DONE] = 1
+    t[T_WON] = winner
+    tables[index] = t
+    s[S_TB] = tables
+    s[S_DLT] = None
+    s[S_NET] = None
+    if tables[1 - index][T_DONE]:
+        _end_deal(s, tables[0], tables[1])
+    return s
 
 
 def _add(s, who, points):
-    tot = list(s["tot"])
+    # Adds to a total, then checks the target at once (D-10).
+    tot = s[S_TOT][:]
     tot[who] += points
-    s["tot"] = tot
-    s["dlt"] = [who, points]
-    if tot[who] >= s["c"]["target"]:
+    s[S_TOT] = tot
+    s[S_DLT] = [who, points]
+    if tot[who] >= s[S_VAL][V_TARGET]:
         _end_game(s, who)
 
 
 def _end_game(s, who):
-    # D-10: game bonus, and Vertex when every other total is still 0.
-    cfg = s["c"]
-    tot = s["tot"]
-    vertex = cfg["vertex_bonus"]
+    # D-10: the game bonus, and Vertex when every other total is still 0.
+    tot = s[S_TOT]
+    values = s[S_VAL]
+    vertex = values[V_VERTEX]
     for i in range(len(tot)):
         if i != who and tot[i]:
             vertex = 0
-    tot[who] += cfg["game_bonus"] + vertex
-    s["bon"] = [cfg["game_bonus"], vertex]
-    s["win"] = who
-    s["ph"] = OVER
+    tot[who] += values[V_GAME] + vertex
+    s[S_BON] = [values[V_GAME], vertex]
+    s[S_WIN] = who
+    s[S_PH] = OVER
 
 
-def _next_hand(s, winner, loser, index):
-    # D-9 winner deals; D-11 winner plays the man out; D-13 winner's partner deals.
-    mode = s["c"]["mode"]
-    if mode == TWO:
-        s["tb"] = [_table(winner, loser, winner)]
-    elif mode == THREE:
-        s["tb"] = [_table(winner, s["out"], winner)]
-        s["out"] = loser
-    else:
-        north, east, south, west = s["nesw"]
-        partner = {north: south, south: north, east: west, west: east}[winner]
-        if partner == north or partner == east:
-            s["tb"] = [_table(north, east, partner)]
-        else:
-            s["tb"] = [_table(south, west, partner)]
-
-
-def _end_deal(s):
-    # D-12: both tables done; the side with the positive net scores it.
-    ns = 0
-    ew = 0
-    side = s["side"]
-    won = [0, 0, 0, 0]
-    for t in s["tb"]:
-        for seat, points in ((t[T_A], t[T_PTS_A]), (t[T_B], t[T_PTS_B])):
-            if side[seat]:
-                ew += points
-            else:
-                ns += points
-        won[t[T_WON]] = 1
-    s["net"] = [ns, ew]
+def _end_deal(s, t0, t1):
+    # D-12: both tables are done. Table 0 is North's, table 1 South's, each
+    # [North-South player, East-West player, ...]; the positive net scores.
+    ns = t0[T_PTS_A] + t1[T_PTS_A]
+    ew = t0[T_PTS_B] + t1[T_PTS_B]
+    s[S_NET] = [ns, ew]
+    s[S_DEAL] += 1
     if ns > ew:
         _add(s, 0, ns - ew)
     elif ew > ns:
         _add(s, 1, ew - ns)
-    north, east, south, west = s["nesw"]
-    deal = s["deal"] + 1
-    s["deal"] = deal
-    if deal % 2:
-        pairs = ((north, west), (south, east))
+    # Partners change opponents: North meets table 1's East-West player.
+    # D-9, four players: the player who won his last hand deals; if both or
+    # neither did, the player of the side that scored the deal; net 0: NS.
+    w0 = t0[T_WON] == t0[0]
+    w1 = t1[T_WON] == t1[0]
+    if w0 == w1:
+        dealers = (t0[0], t1[0]) if w0 else (t1[1], t0[1])
     else:
-        pairs = ((north, east), (south, west))
-    tables = []
-    for a, b in pairs:
-        # D-9 four players: the player who won his last hand deals; if both or
-        # neither did, the player of the side that scored the deal; net 0: NS.
-        if won[a] != won[b]:
-            dealer = a if won[a] else b
-        else:
-            dealer = b if ew > ns else a
-        tables.append(_table(a, b, dealer))
-    s["tb"] = tables
+        dealers = (t1[1], t0[1]) if ew > ns else (t0[0], t1[0])
+    s[S_TB] = [[t0[0], t1[1], dealers[0], 0, 0, 0, -1],
+               [t1[0], t0[1], dealers[1], 0, 0, 0, -1]]
 
 
 def _wrong(state, index, declarer, opponent, d):
-    # D-8: the opponent scores the penalty; the hand goes on, same dealer.
-    points = state["c"]["penalty"]
-    s = dict(state)
-    s["last"] = ["wrong", declarer, opponent, d, points]
-    s["dlt"] = None
-    s["net"] = None
-    if state["c"]["mode"] == FOUR:
-        tables = list(state["tb"])
-        t = list(tables[index])
-        _table_points(t, opponent, points)
+    # D-8: the opponent scores the penalty; the hand goes on, the same dealer.
+    points = state[S_VAL][V_PENALTY]
+    s = state[:]
+    s[S_LAST] = ["wrong", declarer, opponent, d, points]
+    s[S_DLT] = None
+    s[S_NET] = None
+    mode = state[S_MODE]
+    if mode == FOUR:
+        tables = state[S_TB][:]
+        t = tables[index][:]
+        if t[T_DONE]:
+            raise RulesError("table_done", "wait: other table")
+        t[T_PTS_A if t[0] == opponent else T_PTS_B] += points
         tables[index] = t
-        s["tb"] = tables
-    else:
-        _score(s, opponent, points)  # D-10: may end the game mid-hand
+        s[S_TB] = tables
+    elif points:
+        _add(s, state[S_SIDE][opponent] if mode == PAIRS else opponent, points)
     return s
 
 
 def _apply_wrong(state, event):
-    if state["ph"] != PLAY:
+    if state[S_PH] != PLAY:
         _refuse_phase(state)
-    index, declarer, opponent = _find_table(state, event)
+    index, opponent = _find_table(state, event.get("declarer"))
     d = event.get("d", -1)
-    if d != -1:
-        if type(d) is not int or d < 0 or d > HAND_MAX:
+    if d != -1 or d.__class__ is not int:
+        if type(d) is not int or d < 0 or d > HAND_MAX + JOKER_COUNT:
             raise RulesError("bad_count", clip("bad count: ", d))
         if d <= MAX_COUNT:
             raise RulesError("not_wrong", clip("may declare: ", d))
-    return _wrong(state, index, declarer, opponent, d)
+    return _wrong(state, index, event["declarer"], opponent, d)
 
 
 def _apply_void(state, event):
     # D-15: no score, the same dealer deals again (two tables: that table).
-    if state["ph"] != PLAY:
+    if state[S_PH] != PLAY:
         _refuse_phase(state)
-    index = 0
-    if state["c"]["mode"] == FOUR:
-        index = event.get("table")
-        if index != 0 and index != 1:
-            raise RulesError("bad_table", clip("table? ", index))
-        if state["tb"][index][T_DONE]:
-            raise RulesError("table_done", "wait: other table")
-    elif event.get("table", 0) != 0:
-        raise RulesError("bad_table", clip("table? ", event.get("table")))
-    s = dict(state)
-    s["last"] = ["void", state["tb"][index][T_DEALER]]
-    s["dlt"] = None
-    s["net"] = None
+    index = event.get("table", 0)
+    if index.__class__ is not int or index < 0 or index >= len(state[S_TB]):
+        raise RulesError("bad_table", clip("table? ", index))
+    if state[S_MODE] == FOUR and state[S_TB][index][T_DONE]:
+        raise RulesError("table_done", "wait: other table")
+    if state[S_MODE] == FOUR and "table" not in event:
+        raise RulesError("bad_table", "which table?")
+    s = state[:]
+    s[S_LAST] = ["void", state[S_TB][index][T_DEALER]]
+    s[S_DLT] = None
+    s[S_NET] = None
     return s
 
 
 def _refuse_phase(state):
-    if state["ph"] == CUT:
+    if state[S_PH] == CUT:
         raise RulesError("no_seats", "cut for the deal")
     raise RulesError("game_over", "game is over")
 
@@ -476,7 +489,7 @@ def apply(state, event):
     if kind == "void":
         return _apply_void(state, event)
     if kind == "cut" or kind == "seat":
-        if state["ph"] == PLAY:
+        if state[S_PH] == PLAY:
             raise RulesError("seated", "already seated")
         if kind == "cut":
             return _apply_cut(state, event)
