@@ -12,7 +12,7 @@ from parlour_rules import galumphus as g
 from parlour_rules.cards import GAL_CODES, GALUMPHUS, new_pack
 from parlour_rules.cut import cut_galumphus
 from parlour_rules.errors import RulesError
-from parlour_rules.log import MatchLog
+from parlour_rules.log import MatchLog, from_record
 from parlour_rules.prng import Xorshift32
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "portable"))
@@ -604,3 +604,25 @@ def test_g5_a_closed_call_clears_its_claims_and_keeps_the_results():
     view = g.view(state)
     assert view["claims"] == [] and view["last"][0]["result"] == "right"
     assert view["end_offer"] is False
+
+
+def test_docs_example_claims_undo_and_resolution():
+    # docs/galumphus.md "Example": seed 2026, five players, the fourth call.
+    config = {"players": 5, "names": ["Ann", "Ben", "Cat", "Dan", "Eve"]}
+    match = MatchLog("galumphus", config, parse_script("S2026 T N N N N N N N"))
+    assert match.view()["called"] == "PAI" and match.view()["dealer"] == 1
+    for event in parse_script("K4 K2 K3 K2 K0 K1"):
+        match.append(event)
+    assert match.view()["claims"] == [[4, 2], [3, 2], [0, 1]]
+    match.undo(1)
+    assert match.view()["lock"] == 0
+    for event in parse_script("K4 N"):
+        match.append(event)
+    view = match.view()
+    assert view["dealer"] == 0 and view["rows"][4] == ["PAI"]
+    assert [c["result"] for c in view["last"]] == ["right", "void", "wrong"]
+    assert view["last"][2]["card"] == "HAI"
+    assert view["show"] == [[2, "PUS"], [4, "FLY"]] and view["show_ms"] == 4000
+    # The record replays to the same umpire's truth on another machine.
+    again = from_record(match.record())
+    assert g.umpire_view(again.state) == g.umpire_view(match.state)
