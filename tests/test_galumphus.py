@@ -84,11 +84,14 @@ def test_g1_config_refusals():
         ({"players": 4, "names": ["a"]}, "one name a seat"),
         ({"players": 4, "pack": ["PUS"] * 48}, "pack: not the pack"),
         ({"players": 4, "pack": full_pack([]), "dealer": 4}, "dealer: a seat"),
-        ({"players": 4, "lock_ms": 0}, "lock_ms: 500 to 60000"),
+        ({"players": 4, "lock_ms": 0}, "lock_ms: 500..60000"),
+        ({"players": 4, "show_ms": -1}, "show_ms: 0..60000"),
+        ({"players": 4, "close_ms": 10 ** 6}, "close_ms: 0..600000"),
+        ([4], "config not an object"),
     ):
         with pytest.raises(RulesError) as caught:
             g.new_match(config)
-        assert caught.value.message == message
+        assert caught.value.message == message and len(message) <= 20
 
 
 # -- G-2 the first dealer and C-5 the seed ---------------------------------------

@@ -47,9 +47,9 @@ def make_config(config):
         "players": n,
         "target": target,
         "names": names,
-        "show_ms": _int_option(config, "show_ms", SHOW_MS, 0, 60000, "show_ms: 0 to 60000"),
-        "lock_ms": _int_option(config, "lock_ms", LOCK_MS, 500, 60000, "lock_ms: 500 to 60000"),
-        "close_ms": _int_option(config, "close_ms", 0, 0, 600000, "close_ms: 0 to 600000"),
+        "show_ms": _int_option(config, "show_ms", SHOW_MS, 0, 60000, "show_ms: 0..60000"),
+        "lock_ms": _int_option(config, "lock_ms", LOCK_MS, 500, 60000, "lock_ms: 500..60000"),
+        "close_ms": _int_option(config, "close_ms", 0, 0, 600000, "close_ms: 0..600000"),
     }
 
 
