@@ -12,8 +12,10 @@ from parlour_rules.stump_state import (
     CFG,
     DISCARD,
     GAPPERS,
+    LAST_ROUND,
     ROUND,
     ROUNDS,
+    SEAT,
     SLIDES,
     STEP,
     TEAM,
@@ -144,6 +146,34 @@ def check_invariants(state, before, event):
         assert state[TOTALS][w] >= state[CFG]["target"], "S-8"
 
 
+def count_cards(state, before, event, held):
+    # The cards each player holds, counted from the events alone (S-5), against the
+    # engine's hands and its round scores (S-6, S-7).
+    cfg = state[CFG]
+    if event["t"] == "setup":
+        held = [5] * cfg["n"]
+    elif event["t"] == "gapper":
+        held = held[:]
+        held[before[SEAT]] -= 1
+    if len(state[ROUNDS]) > len(before[ROUNDS]):
+        side, points = state[ROUNDS][-1]
+        pairs = cfg["pairs"]
+        expected = 10 if pairs else 5
+        for seat in range(cfg["n"]):
+            mine = seat % 2 == side if pairs else seat == side
+            assert held[seat] == 0 or not mine, "the winners are out of cards"
+            if not mine:
+                expected += held[seat]
+        assert points == expected, "S-6/S-7 round score"
+        assert state[LAST_ROUND]["hands"] == held
+        if state[STEP] == "over":
+            return held
+        held = [5] * cfg["n"]
+    if held is not None:
+        assert stump.hands(state) == held, "S-5 hands counted from the events"
+    return held
+
+
 def play(config, seed, limit=2000, probe=0, undo_at=()):
     # One match by the bot. probe: every `probe` events (0: never), try the bad
     # events (each refused, nothing changed) and check the good one leaves its input
@@ -154,6 +184,7 @@ def play(config, seed, limit=2000, probe=0, undo_at=()):
     events = []
     refusals = 0
     match = MatchLog("stump", config) if undo_at else None
+    held = None
     while state[STEP] != "over" and len(events) < limit:
         snapshot = None
         if probe and len(events) % probe == 0:
@@ -173,6 +204,7 @@ def play(config, seed, limit=2000, probe=0, undo_at=()):
         if snapshot is not None:
             assert before == snapshot, "apply changed its input"
         check_invariants(state, before, event)
+        held = count_cards(state, before, event, held)
         events.append(event)
         if match is not None:
             match.append(event)
@@ -225,7 +257,7 @@ def case_playouts_pairs_b():
 
 
 def case_playouts_pairs_c():
-    return summary(CONFIGS[3], (3,), undo_at=(60, 200))
+    return summary(CONFIGS[3], (3,), undo_at=(60, 130))
 
 
 # -- golden transcripts (tests/golden/stump/*.json) --------------------------------------
