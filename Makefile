@@ -39,7 +39,7 @@ screenshots: $(STAMP)
 		state=$$(mktemp -d); \
 		echo "== $$s"; \
 		$(PY) -m parlour sim --script $$s --screenshots docs/screens --named-only \
-			--state $$state || exit 1; \
+			--scale 2 --state $$state || exit 1; \
 		rm -rf $$state; \
 	done
 

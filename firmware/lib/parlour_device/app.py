@@ -52,7 +52,8 @@ class App:
         self.shown: Optional[list[Tuple[Any, ...]]] = None
         self.lit: Optional[Tuple[str, ...]] = None
         self._view: Optional[dict[str, Any]] = None
-        self.settings: dict[str, Any] = self._load(SETTINGS, DEFAULT_SETTINGS)
+        self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
+        self.settings.update(self._load(SETTINGS, {}))
         self.roster: list[str] = self._load(ROSTER, None) or default_roster()
         self.link: Any = None
         if board.data is not None:

@@ -27,6 +27,8 @@ def register(sub) -> None:
                         help="with --script: write a PNG of the screen after each step here")
     parser.add_argument("--named-only", action="store_true",
                         help="with --screenshots: only the steps named by `shot NAME`")
+    parser.add_argument("--scale", type=int, default=1, choices=(1, 2, 3, 4),
+                        help="with --screenshots: pixels per display pixel (default 1)")
     parser.add_argument("--fresh", action="store_true",
                         help="start from empty flash (deletes the state folder's journal)")
     parser.set_defaults(func=run)
@@ -80,7 +82,8 @@ def _headless(args, state: Path) -> int:
     device = SimDevice(args.board or script_board(text) or "macropad", state, seed=1)
     print(f"data channel: {device.serial_path}")
     try:
-        device = run_script(device, steps, args.screenshots, args.named_only)
+        device = run_script(device, steps, args.screenshots, args.named_only,
+                            scale=args.scale)
     except ExpectationFailed as e:
         raise ParlourError(f"{args.script}: {e}") from None
     finally:

@@ -40,14 +40,15 @@ def firmware_settings() -> dict:
 
 
 class SimHardware:
-    def __init__(self, board: str, state_dir: Path, pty: bool = True):
+    def __init__(self, board: str, state_dir: Path, pty: bool = True, seed: int | None = None):
         if board not in BOARDS:
             raise ValueError(f"unknown board {board!r} (choose from {', '.join(BOARDS)})")
         self.board = board
         self.state_dir = state_dir
         (state_dir / "CIRCUITPY").mkdir(parents=True, exist_ok=True)
         self.nvm = fakes.FileNvm(state_dir / "nvm.bin")
-        self.uid = self._uid()
+        # Scripts (seeded) get a fixed device id so their screenshots repeat.
+        self.uid = b"\x5e\xed" + seed.to_bytes(6, "big") if seed else self._uid()
         self.serial = PtySerial() if pty else None
         self.scanners: list = []
         self.encoders: list = []
@@ -84,7 +85,7 @@ class SimDevice:
                  seed: int | None = None):
         self.seed = seed
         self.state_dir = Path(state_dir or default_state_dir())
-        self.hw = SimHardware(board, self.state_dir, pty)
+        self.hw = SimHardware(board, self.state_dir, pty, seed)
         self.board = board
         fakes.install(self.hw)
         if board == "macropad":

@@ -21,7 +21,7 @@ def screen_text(device: SimDevice) -> str:
 
 
 def run_script(device: SimDevice, steps: list[Step], screenshots: Path | None = None,
-               named_only: bool = False, real_time: bool = False) -> SimDevice:
+               named_only: bool = False, real_time: bool = False, scale: int = 1) -> SimDevice:
     """Play `steps`; returns the device (a new one after a `reset` step)."""
     if screenshots is not None:
         screenshots.mkdir(parents=True, exist_ok=True)
@@ -30,9 +30,9 @@ def run_script(device: SimDevice, steps: list[Step], screenshots: Path | None = 
         if screenshots is None:
             continue
         if step.kind == "shot":
-            (screenshots / f"{step.value}.png").write_bytes(device.png())
+            (screenshots / f"{step.value}.png").write_bytes(device.png(scale))
         elif not named_only:
-            (screenshots / f"{index:03d}.png").write_bytes(device.png())
+            (screenshots / f"{index:03d}.png").write_bytes(device.png(scale))
     return device
 
 

@@ -1,0 +1,219 @@
+"""The firmware app on the hardware-free sim board: menus reached and navigated,
+refusals shown with the state unchanged, undo everywhere, settings kept, the
+data channel's status answer, and the portability lint over parlour_device."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+import mprig
+from parlour_device.app import App, game_module
+from parlour_device.boards.sim import KEY, PRESS, TURN, SimBoard
+from parlour_device.flash import MemFlash
+from parlour_device.journal import maintenance_requested
+from parlour_device.link import Link
+from parlour_device.screens.base import K_MENU, K_OK, K_UNDO, TEXT
+from portable_lint import SHARED_IMPORTS, lint_source, lint_tree
+from test_journal_support import STUMP_CONFIG, stump_events
+
+DEVICE = mprig.LIB / "parlour_device"
+
+
+def boot(files=None, colour=False):
+    board = SimBoard(colour=colour, flash=MemFlash({} if files is None else files))
+    app = App(board)
+    app.step()
+    return app
+
+
+def act(app, *inputs):
+    for kind, value in inputs:
+        app.board.feed(kind, value)
+    app.step()
+
+
+def texts(app):
+    return [item[3] for item in app.shown if item[0] == TEXT]
+
+
+def test_boots_to_the_main_menu_with_a_hint_line():
+    app = boot()
+    assert app.screen.title == "parlour"
+    assert texts(app)[0] == "parlour"
+    assert "New match" in texts(app)
+    assert texts(app)[-1] == app.screen.hint() and len(texts(app)[-1]) <= 21
+
+
+@pytest.mark.parametrize("colour", [False, True], ids=["macropad", "tft"])
+def test_every_menu_screen_has_a_hint_and_fits_its_display(colour):
+    app = boot(colour=colour)
+    lay = app.layout
+    seen = set()
+    for turns in range(4):                  # New match, Roster, Settings, Sync status
+        act(app, (KEY, K_MENU), (TURN, turns), (KEY, K_OK))
+        seen.add(app.screen.title)
+        assert app.screen.hint() in texts(app)
+        for item in app.shown:
+            assert 0 <= item[1] < lay.width and 0 <= item[2] < lay.height
+    assert seen == {"New match", "Roster", "Settings", "Sync status"}
+
+
+def test_encoder_press_is_ok_and_undo_steps_back_in_menus():
+    app = boot()
+    act(app, (PRESS, 0))
+    assert app.screen.title == "New match"
+    act(app, (KEY, K_UNDO))
+    assert app.screen.title == "parlour"
+
+
+def test_a_game_without_screens_says_so_and_stays():
+    app = boot()
+    act(app, (KEY, K_OK))
+    assert app.screen.entries()[0].endswith("soon")      # Dumbo comes in a later issue
+    act(app, (KEY, K_OK))
+    assert app.screen.title == "New match"
+    assert app.message == "Dumbo comes later" and texts(app)[0] == "Dumbo comes later"
+    act(app, (TURN, 1))
+    assert app.message == ""                             # gone with the next input
+
+
+def test_player_setup_seats_in_order_and_refuses_too_few():
+    app = boot()
+    act(app, (KEY, K_OK), (TURN, 2), (KEY, K_OK))        # New match > Stump
+    assert app.screen.title == "Stump: players"
+    setup = app.screen
+    act(app, (TURN, 2), (KEY, K_OK), (TURN, -2), (KEY, K_OK))
+    assert setup.entries()[:3] == ["2 P1", "- P2", "1 P3"]
+    act(app, (TURN, -1), (KEY, K_OK))                    # "Start" with 2 seated: fine
+    if app.screen is setup:
+        pytest.fail("two players should start Stump: " + app.message)
+    other = boot()
+    act(other, (KEY, K_OK), (TURN, 2), (KEY, K_OK), (TURN, -1), (KEY, K_OK))
+    low, high = game_module("stump").PLAYERS
+    assert other.message == "Needs %d-%d players" % (low, high)
+
+
+def test_roster_pushed_by_the_laptop_replaces_p1_to_p8_and_survives_reboot():
+    files = {}
+    app = boot(files)
+    assert app.roster == ["P%d" % n for n in range(1, 9)]
+    assert app.set_roster(["Ted", "Helen", "Debbie"])
+    assert boot(files).roster == ["Ted", "Helen", "Debbie"]
+
+
+def test_settings_toggle_and_persist_and_lights_follow():
+    files = {}
+    app = boot(files)
+    act(app, (TURN, 2), (KEY, K_OK))                     # Settings
+    act(app, (KEY, K_OK))                                # Sound: on -> off
+    assert app.settings["sound"] == 0 and "Sound: off" in texts(app)
+    act(app, (TURN, 1), (KEY, K_OK))                     # Key lights: on -> off
+    assert app.board.lit is None
+    again = boot(files)
+    assert again.settings == {"sound": 0, "lights": 0}
+
+
+def test_maintenance_mode_sets_the_nvm_flag_for_boot_py():
+    app = boot()
+    act(app, (TURN, 2), (KEY, K_OK), (TURN, 2), (KEY, K_OK))
+    assert maintenance_requested(app.board.nvm)
+    assert app.message == "Reset: drive opens"
+
+
+def test_refused_event_leaves_state_and_journal_unchanged_and_shows_why():
+    files = {}
+    app = boot(files)
+    assert app.new_match("stump", STUMP_CONFIG) is None
+    events = stump_events(2)
+    for event in events:
+        app.submit(event)
+    before, journal = app.match.view(), dict(files)
+    error = app.submit({"t": "move", "slide": 0})        # a move before any discard
+    assert error is not None and error.message
+    assert app.match.view() == before and files == journal
+    app.redraw()
+    assert texts(app)[0] == error.message[:21]
+    assert app.board.tones[-1] == "refuse"
+
+
+def test_undo_with_no_match_or_nothing_left_is_refused_not_fatal():
+    app = boot()
+    assert app.undo().code == "no_undo"
+    app.new_match("stump", STUMP_CONFIG)
+    assert app.undo().code == "no_undo"
+    app.submit(stump_events(1)[0])
+    assert app.undo() is None and app.match.events == []
+
+
+def test_new_match_is_refused_when_the_archive_is_full(monkeypatch):
+    import parlour_device.app as app_module
+
+    app = boot()
+    for _ in range(3):
+        app.new_match("stump", STUMP_CONFIG)
+        app.finish_match()
+    monkeypatch.setattr(app_module, "MAX_KEPT", 3)
+    assert app.new_match("stump", STUMP_CONFIG).code == "full"
+    assert app.message == "Full: sync first"
+
+
+def test_redraw_only_on_change():
+    app = boot()
+    frames = []
+    app.renderer = type("R", (), {"draw": lambda self, frame: frames.append(frame.items)})()
+    act(app, (TURN, 1))
+    act(app, (TURN, 0))                                  # nothing moves: no redraw
+    app.step()
+    assert len(frames) == 1
+
+
+class FakeSerial:
+    def __init__(self, incoming):
+        self.incoming = incoming
+        self.written = b""
+        self.timeout = None
+        self.connected = True
+
+    @property
+    def in_waiting(self):
+        return len(self.incoming)
+
+    def read(self, n):
+        data, self.incoming = self.incoming[:n], self.incoming[n:]
+        return data
+
+    def write(self, data):
+        self.written += data
+        return len(data)
+
+
+def test_link_never_blocks_and_answers_status_lines():
+    app = boot()
+    serial = FakeSerial(b"sta")
+    link = Link(serial)
+    assert serial.timeout == 0
+    link.poll(app)
+    assert serial.written == b""                          # half a line: wait for the rest
+    serial.incoming = b"tus\r\nnonsense\n"
+    link.poll(app)
+    first, second = serial.written.splitlines()
+    assert json.loads(first) == {"device": app.board.uid, "board": "sim", "firmware": "0.1.0",
+                                 "pending": 0, "live": 0}
+    assert json.loads(second) == {"error": "unknown request"}
+
+
+def test_parlour_device_passes_the_circuitpython_lint():
+    allowed = SHARED_IMPORTS | {
+        "parlour_device", "os", "board", "keypad", "rotaryio", "usb_cdc", "microcontroller",
+        "storage", "supervisor", "displayio", "terminalio", "vectorio", "digitalio", "pwmio",
+        "neopixel", "fourwire", "adafruit_ili9341", "adafruit_display_text",
+        "adafruit_display_shapes"}
+    findings = lint_tree(DEVICE, allowed)
+    for name in ("boot.py", "code.py"):
+        path = mprig.ROOT / "firmware" / name
+        findings += lint_source(path.read_text(), str(path), allowed)
+    # A screen's `title` attribute is not str.title(): only a call to it is a finding.
+    findings = [f for f in findings if not f.reason.startswith(".title:")
+                or ".title(" in Path(f.path).read_text().splitlines()[f.line - 1]]
+    assert not findings, "\n".join(map(str, findings))

@@ -1,0 +1,246 @@
+"""The simulator: key scripts, the headless face with golden screenshots, the
+power cycle, the pty data channel, the terminal and window faces, `parlour sim`."""
+
+import json
+import os
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import serial
+
+from parlour.cli import main
+from parlour.sim import terminal
+from parlour.sim.device import SimDevice, default_state_dir
+from parlour.sim.headless import ExpectationFailed, play, run_script, screen_text
+from parlour.sim.script import ScriptError, Step, parse, script_board
+from test_journal_support import STUMP_CONFIG, stump_events
+
+ROOT = Path(__file__).resolve().parent.parent
+GOLDEN = Path(__file__).resolve().parent / "golden" / "screens"
+MENU_SCRIPT = ROOT / "docs" / "screens" / "menu.txt"
+MENU_TFT_SCRIPT = ROOT / "docs" / "screens" / "menu_tft.txt"
+VOLATILE = {"menu-sync"}     # shows the laptop's free disk space: checked by `expect` only
+
+
+@pytest.fixture
+def device(tmp_path):
+    dev = SimDevice("macropad", tmp_path, seed=1)
+    yield dev
+    dev.close()
+
+
+# -- the script format -------------------------------------------------------------------
+def test_script_steps_parse_with_names_comments_and_several_keys():
+    text = "board tft\n# hello\nkey 1 ok undo menu  # four keys\nturn -2\npress\nwait 5\n" \
+           "shot a-b_1\nexpect New match\nreset\n"
+    assert script_board(text) == "tft"
+    assert [str(s) for s in parse(text)] == ["key 1", "key 11", "key 9", "key 10", "turn -2",
+                                             "press", "wait 5", "shot a-b_1",
+                                             "expect New match", "reset"]
+    assert parse("key 3")[0] == Step("key", 3, 1)
+
+
+@pytest.mark.parametrize("text, why", [
+    ("jump 3", "unknown step"), ("key 12", "no key '12'"), ("key", "needs a key"),
+    ("turn x", "whole number"), ("wait -1", "milliseconds"), ("shot a/b", "shot names"),
+    ("press 2", "takes nothing"), ("key 1\nboard tft", "before any step"),
+    ("board pc", "before any step"),
+])
+def test_script_errors_name_the_line_and_the_problem(text, why):
+    with pytest.raises(ScriptError, match=why):
+        parse(text)
+
+
+# -- the headless face and golden screenshots ------------------------------------------------
+def golden_check(name, png):
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get("PARLOUR_REGEN_GOLDEN"):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(png)
+    assert path.is_file(), f"no golden {path.name}: run with PARLOUR_REGEN_GOLDEN=1"
+    assert png == path.read_bytes(), f"{name} differs from its golden PNG"
+
+
+@pytest.mark.parametrize("script", [MENU_SCRIPT, MENU_TFT_SCRIPT], ids=["macropad", "tft"])
+def test_menu_scripts_reach_their_screens_and_match_the_goldens(script, tmp_path):
+    device, shots = play(script.read_text(), state_dir=tmp_path, named_only=True)
+    names = [name for name, _ in shots]
+    assert names == [line.split()[1] for line in script.read_text().splitlines()
+                     if line.startswith("shot ")]
+    for name, png in shots:
+        assert png.startswith(b"\x89PNG")
+        if name not in VOLATILE:
+            golden_check(name, png)
+
+
+def test_every_step_gets_a_png_and_the_expectation_reads_the_screen(device, tmp_path):
+    steps = parse("key ok\nexpect Dumbo\nturn 1\nkey undo\nexpect Roster")
+    device = run_script(device, steps, tmp_path / "shots")
+    assert sorted(p.name for p in (tmp_path / "shots").iterdir()) == [
+        "001.png", "002.png", "003.png", "004.png", "005.png"]
+    assert device.app.screen.title == "parlour"
+    with pytest.raises(ExpectationFailed, match="expected 'Galumphus'.*parlour"):
+        run_script(device, parse("expect Galumphus"))
+
+
+def test_the_tft_board_gets_a_colour_display_through_its_own_driver(tmp_path):
+    dev = SimDevice("tft", tmp_path)
+    try:
+        assert (dev.display.width, dev.display.height, dev.display.colour) == (320, 240, True)
+        red, green, blue = dev.display.pixel(2, 2)          # the title bar is BLUE
+        assert blue == 255 and red < 60 and 100 < green < 130
+        assert dev.app.board.name == "tft" and "New match" in screen_text(dev)
+    finally:
+        dev.close()
+
+
+def test_restarting_on_the_same_state_folder_is_a_power_cycle(tmp_path):
+    dev = SimDevice("macropad", tmp_path, pty=False)
+    dev.app.new_match("stump", STUMP_CONFIG)
+    events = stump_events(3)
+    for event in events:
+        assert dev.app.submit(event) is None
+    dev = run_script(dev, parse("reset"))
+    assert dev.app.match.events == events                  # straight back into the match
+    assert (tmp_path / "CIRCUITPY" / "parlour" / "live.jnl").is_file()
+    assert (tmp_path / "nvm.bin").stat().st_size == 4096
+    dev.close()
+
+
+def test_state_folder_defaults_to_the_users_data_folder(monkeypatch, tmp_path):
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    if sys.platform != "darwin":
+        assert default_state_dir() == tmp_path / "parlour" / "sim"
+
+
+# -- the data channel ----------------------------------------------------------------------
+def test_data_channel_is_a_real_pty_the_laptop_opens_with_pyserial(device):
+    assert device.serial_path.startswith("/dev/")
+    with serial.Serial(device.serial_path, 115200, timeout=0) as port:
+        port.write(b"status\n")
+        reply = b""
+        deadline = time.monotonic() + 5
+        while not reply.endswith(b"\n") and time.monotonic() < deadline:
+            device.step()
+            reply += port.read(200)
+            select.select([], [], [], 0.01)
+    status = json.loads(reply)
+    assert status["board"] == "macropad" and status["pending"] == 0
+    assert status["device"] == device.app.board.uid and len(status["device"]) == 16
+
+
+def test_nothing_on_the_data_channel_never_blocks_the_loop(device):
+    started = time.monotonic()
+    for _ in range(200):
+        device.step()
+    assert time.monotonic() - started < 2
+
+
+# -- the terminal face -----------------------------------------------------------------------
+def test_terminal_draws_the_oled_with_half_blocks(device):
+    lines = terminal.halfblocks(device.display)
+    assert len(lines) == 32 and all(len(line) == 128 for line in lines)
+    # Rows 12..23 are the highlighted first entry: full blocks except the dark text.
+    highlight = "".join(lines[6:12])
+    assert highlight.count("\u2588") > 0.7 * len(highlight)
+    assert set("".join(lines)) <= {" ", "\u2580", "\u2584", "\u2588"}
+
+
+def test_terminal_draws_the_tft_in_colour_at_half_size(tmp_path):
+    dev = SimDevice("tft", tmp_path, pty=False)
+    lines = terminal.halfblocks(dev.display, 2)
+    assert len(lines) == 60 and "\x1b[38;2;" in lines[0] and lines[0].endswith("\x1b[0m")
+
+
+def test_terminal_keys_map_to_the_pad(device):
+    device = terminal.handle(device, "c")                  # OK on "New match"
+    assert device.app.screen.title == "New match"
+    device = terminal.handle(device, "\x1b[B")             # arrow down turns the encoder
+    assert device.app.screen.index == 1
+    device = terminal.handle(device, "z")                  # Undo = back in menus
+    assert device.app.screen.title == "parlour"
+    assert terminal.handle(device, "Q") is None
+    assert [row.split()[0] for row in terminal.pad(("",) * 12)] == ["[1", "[q", "[a", "[z"]
+
+
+def test_parlour_sim_starts_in_a_terminal_and_quits_on_q(tmp_path):
+    import pty
+
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.environ["DISPLAY"] = ""
+        os.environ.pop("WAYLAND_DISPLAY", None)
+        os.execv(sys.executable, [sys.executable, "-m", "parlour", "sim", "--state",
+                                  str(tmp_path)])
+    out = b""
+    deadline = time.monotonic() + 30
+    while b"data channel" not in out and time.monotonic() < deadline:
+        if select.select([fd], [], [], 0.2)[0]:
+            out += os.read(fd, 65536)
+    os.write(fd, b"c")
+    time.sleep(0.5)
+    os.write(fd, b"Q")
+    status = 1
+    while time.monotonic() < deadline:
+        try:
+            if select.select([fd], [], [], 0.2)[0]:
+                out += os.read(fd, 65536)
+        except OSError:
+            break
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+    else:
+        os.kill(pid, 9)
+    text = out.decode(errors="ignore")
+    assert "\u2588" in text and "keys 1 2 3 / q w e" in text and "data channel: /dev/" in text
+    assert os.waitstatus_to_exitcode(status) == 0
+
+
+# -- the window face (SDL's dummy driver: no display needed) ------------------------------------
+def test_window_keys_are_clickable(device, monkeypatch):
+    pygame = pytest.importorskip("pygame")
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from parlour.sim.window import Window, available
+
+    assert available()
+    window = Window(device)
+    window.draw()
+    rect = window.buttons[("key", 11)]
+    click = pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=rect.center)
+    assert window.handle(click)
+    assert device.app.screen.title == "New match"
+    assert window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, unicode="z"))
+    assert device.app.screen.title == "parlour"
+    assert not window.handle(pygame.event.Event(pygame.QUIT))
+    pygame.quit()
+
+
+# -- the command -------------------------------------------------------------------------------
+def test_parlour_sim_script_writes_screenshots(tmp_path, capsys):
+    script = tmp_path / "s.txt"
+    script.write_text("key ok\nshot games\n")
+    assert main(["sim", "--script", str(script), "--screenshots", str(tmp_path / "out"),
+                 "--named-only", "--scale", "2", "--state", str(tmp_path / "st")]) == 0
+    assert [p.name for p in (tmp_path / "out").iterdir()] == ["games.png"]
+    out = capsys.readouterr().out
+    assert "data channel: /dev/" in out and "screen: New match" in out
+
+
+def test_parlour_sim_refuses_a_bad_script_with_its_line(tmp_path, capsys):
+    script = tmp_path / "s.txt"
+    script.write_text("key 1\nfly\n")
+    assert main(["sim", "--script", str(script), "--state", str(tmp_path)]) == 2
+    assert "line 2: unknown step 'fly'" in capsys.readouterr().err
+    assert main(["sim", "--screenshots", str(tmp_path)]) == 2
+
+
+def test_parlour_sim_without_a_terminal_says_what_to_do(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "parlour", "sim", "--face", "terminal",
+                           "--state", str(tmp_path)], stdin=subprocess.DEVNULL,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2 and "use --script FILE" in proc.stderr
