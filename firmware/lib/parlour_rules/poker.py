@@ -12,12 +12,13 @@
 #   {"t": "false_call", "caller": c} optionally with "deadwood": n or
 #       "cards": "..." (what he showed, judged over the threshold, R-7)
 #   {"t": "void"}                  the hand abandoned, no payments
-# The state is a small dict that apply() never mutates; the view answers the
+# The state is a small dict that apply() updates in place once an event is
+# validated (a refused event leaves it untouched); the view answers the
 # table: totals, who deals, the last hand in a line, its payments, settle-up.
 
 from .cut import cut_poker
 from .errors import RulesError, clip
-from .poker_score import GIN, RUM, explain, false_call, show_down, signed, transfers
+from .poker_score import GIN, RUM, explain, false_call, hand_deltas, show_down, signed, transfers
 from .prng import Xorshift32, check_seed
 from .settle import settle
 
@@ -61,127 +62,179 @@ def new_match(config):
         "target": _whole(config, "target", 0, 0, 1000000),
     }
     dealer = _whole(config, "dealer", 0, 0, n - 1)
+    # Every key exists from the start, so playing a hand only rebinds values: no
+    # allocation per event, and the last event's facts are kept flat:
+    #   kind: None | "hand" | "false_call" | "void" | "cut"; caller; deadwood
+    #   (per seat, of the last show-down); shown (a false call's deadwood or None);
+    #   draws (the cut's cards per seat).
     return {"cfg": cfg, "totals": [0] * n, "dealer": dealer, "hands": 0,
-            "started": False, "reached": False, "over": False, "last": None}
+            "started": False, "reached": False, "over": False,
+            "kind": None, "caller": 0, "deadwood": None, "shown": None, "draws": None}
 
 
-def _seat(cfg, event, key):
-    seat = event.get(key)
-    if type(seat) is not int or seat < 0 or seat >= cfg["n"]:
+def _caller(cfg, event):
+    seat = event.get("caller")
+    if seat.__class__ is not int or seat < 0 or seat >= cfg["n"]:
         raise RulesError("bad_seat", clip("no seat ", seat))
     return seat
 
 
 def _deadwood(value):
-    if type(value) is not int or value < 0 or value > MAX_DEADWOOD:
+    if value.__class__ is not int or value < 0 or value > MAX_DEADWOOD:
         raise RulesError("bad_deadwood", clip("deadwood ", value))
     return value
 
 
-def _next(state, totals, last, ends_hand):
-    # The successor state: payments applied, the deal passed left after a hand
-    # the target checked (R-8: the session ends after the hand in which a
-    # balance reached it, a false call's payments included).
-    cfg = state["cfg"]
-    target = cfg["target"]
-    reached = state["reached"]
-    if target:
-        for t in totals:
-            if t >= target or -t >= target:
-                reached = True
-    dealer = state["dealer"]
-    hands = state["hands"]
+def _check_target(state):
+    target = state["cfg"]["target"]
+    if max(state["totals"]) >= target or -min(state["totals"]) >= target:
+        state["reached"] = True
+
+
+def _close(state, kind, caller, ends_hand):
+    # Everything validated and paid: record the event, pass the deal left after a
+    # hand and check the target (R-8: the session ends after the hand in
+    # which a balance reached it, a false call's payments included).
+    state["kind"] = kind
+    state["caller"] = caller
+    state["started"] = True
+    if state["cfg"]["target"] and not state["reached"]:
+        _check_target(state)
     if ends_hand:
-        dealer = (dealer + 1) % cfg["n"]
-        hands += 1
-    return {"cfg": cfg, "totals": totals, "dealer": dealer, "hands": hands,
-            "started": True, "reached": reached, "over": reached and ends_hand,
-            "last": last}
+        state["dealer"] = (state["dealer"] + 1) % state["cfg"]["n"]
+        state["hands"] += 1
+        state["over"] = state["reached"]
+    return state
 
 
-def _paid(totals, deltas):
-    out = [totals[s] + deltas[s] for s in range(len(totals))]
-    return out
-
-
-def _hand(state, event):
-    cfg = state["cfg"]
-    caller = _seat(cfg, event, "caller")
-    n = cfg["n"]
-    if "deadwood" in event and "cards" in event:
+def _read_cards(cfg, event):
+    # The slow path of a show-down: cards solved into deadwood.
+    if "deadwood" in event:
         raise RulesError("bad_hand", "deadwood or cards")
-    if "cards" in event:
-        from .poker_cards import show_down_cards
+    caller = _caller(cfg, event)
+    from .poker_cards import show_down_cards
 
-        deadwood = show_down_cards(cfg, caller, event["cards"])
-    else:
-        deadwood = event.get("deadwood")
-        if type(deadwood) is not list or len(deadwood) != n:
-            raise RulesError("bad_deadwood", "deadwood per player")
-        for d in deadwood:
-            _deadwood(d)
-    if deadwood[caller] > cfg["threshold"]:
-        # no show-down over the threshold; R-7 makes it a false call.
-        raise RulesError("over_threshold", clip("call over %d: " % cfg["threshold"],
-                                                deadwood[caller]))
-    deltas, winners = show_down(cfg["variant"], caller, deadwood, cfg["forfeit"])
-    last = {"t": "hand", "hand": state["hands"] + 1, "caller": caller,
-            "deadwood": deadwood, "deltas": deltas, "winners": winners}
-    return _next(state, _paid(state["totals"], deltas), last, True)
+    return caller, show_down_cards(cfg, caller, event.get("cards"))
 
 
 def _false_call(state, event):
     cfg = state["cfg"]
-    caller = _seat(cfg, event, "caller")
+    caller = _caller(cfg, event)
     shown = None
     if "deadwood" in event and "cards" in event:
         raise RulesError("bad_hand", "deadwood or cards")
     if "cards" in event:
         from .poker_cards import caller_deadwood
 
-        shown = caller_deadwood(cfg, event["cards"])
+        shown = caller_deadwood(cfg, event["cards"], caller)
     elif "deadwood" in event:
         shown = _deadwood(event["deadwood"])
     if shown is not None and shown <= cfg["threshold"]:
         # judged on the deadwood he shows; within the threshold it is a call.
         raise RulesError("not_false", clip("a fair call: ", shown))
-    deltas = false_call(caller, cfg["n"], cfg["false_call"])
-    last = {"t": "false_call", "hand": state["hands"] + 1, "caller": caller,
-            "shown": shown, "deltas": deltas}
-    return _next(state, _paid(state["totals"], deltas), last, False)
-
-
-def _void(state):
-    last = {"t": "void", "hand": state["hands"] + 1, "caller": state["dealer"],
-            "deltas": [0] * state["cfg"]["n"]}
-    return _next(state, list(state["totals"]), last, True)
+    # the false caller pays every other player; the hand goes on.
+    penalty = cfg["false_call"]
+    totals = state["totals"]
+    for seat in range(cfg["n"]):
+        totals[seat] += penalty
+    totals[caller] -= penalty * cfg["n"]
+    state["shown"] = shown
+    return _close(state, "false_call", caller, False)
 
 
 def _cut(state, event):
     if state["started"]:
         raise RulesError("late_cut", "cut before play only")
     seed = check_seed(event.get("seed"))
-    cfg = state["cfg"]
-    result = cut_poker(cfg["n"], Xorshift32(seed))
-    last = {"t": "cut", "dealer": result["dealer"], "draws": result["draws"]}
-    return {"cfg": cfg, "totals": state["totals"], "dealer": result["dealer"],
-            "hands": 0, "started": True, "reached": False, "over": False, "last": last}
+    result = cut_poker(state["cfg"]["n"], Xorshift32(seed))
+    state["dealer"] = result["dealer"]
+    state["draws"] = result["draws"]
+    return _close(state, "cut", result["dealer"], False)
 
 
 def apply(state, event):
-    # Validates everything before building the next state; `state` never changes.
+    # Validates everything first, then updates `state` in place and returns it: a
+    # refused event leaves it exactly as it was (C-4). Copy it to keep an old one.
+    # A show-down is handled right here, flat and with few calls: folding a match
+    # is mostly show-downs and every call costs on the board (bench/fold_poker.py).
     if state["over"]:
         raise RulesError("match_over", "match is over")
+    if event.get("t") != "hand":
+        return _other(state, event)
+    cfg = state["cfg"]
+    deadwood = event.get("deadwood")
+    if deadwood is None or "cards" in event:
+        caller, deadwood = _read_cards(cfg, event)
+    else:
+        caller = event.get("caller")
+        if caller.__class__ is not int or caller < 0 or caller >= cfg["n"]:
+            raise RulesError("bad_seat", clip("no seat ", caller))
+        if deadwood.__class__ is not list or len(deadwood) != cfg["n"]:
+            raise RulesError("bad_deadwood", "deadwood per player")
+    c = deadwood[caller]
+    if c.__class__ is int and c > cfg["threshold"]:
+        # no show-down over the threshold; R-7 makes it a false call.
+        raise RulesError("over_threshold", clip("call over %d: " % cfg["threshold"], c))
+    # show_down checks every count (a bad one is refused, nothing paid) as it pays
+    show_down(cfg["variant"], caller, deadwood, cfg["forfeit"], state["totals"])
+    # (_close, inline)
+    state["kind"] = "hand"
+    state["caller"] = caller
+    state["deadwood"] = deadwood  # the view works the payments out again from it
+    state["started"] = True
+    if cfg["target"] and not state["reached"]:
+        _check_target(state)
+    state["dealer"] = (state["dealer"] + 1) % cfg["n"]
+    state["hands"] += 1
+    state["over"] = state["reached"]
+    return state
+
+
+def _other(state, event):
     kind = event.get("t")
-    if kind == "hand":
-        return _hand(state, event)
     if kind == "false_call":
         return _false_call(state, event)
     if kind == "void":
-        return _void(state)
+        # the hand abandoned; no payments, the deal passes left.
+        return _close(state, "void", state["dealer"], True)
     if kind == "cut":
         return _cut(state, event)
     raise RulesError("bad_event", clip("no event ", kind))
+
+
+def last_hand(state):
+    # The last event in full: what it was, its payments per seat and as transfers,
+    # and the line the table reads.
+    kind = state["kind"]
+    if kind is None:
+        return None
+    cfg = state["cfg"]
+    caller = state["caller"]
+    n = cfg["n"]
+    last = {"t": kind}
+    if kind == "cut":
+        last["dealer"] = caller
+        last["draws"] = [list(d) for d in state["draws"]]
+        last["line"] = explain(last, cfg["names"])
+        return last
+    # a void hand or a false call leaves the hand count where the hand it ended or
+    # interrupted was: both are "hand k" with k the number of that hand
+    last["hand"] = state["hands"] if kind != "false_call" else state["hands"] + 1
+    last["caller"] = caller
+    if kind == "hand":
+        deltas, winners = hand_deltas(cfg["variant"], caller, state["deadwood"],
+                                      cfg["forfeit"])
+        last["deadwood"] = list(state["deadwood"])
+        last["winners"] = winners
+    elif kind == "false_call":
+        deltas = false_call(caller, n, cfg["false_call"])
+        last["shown"] = state["shown"]
+    else:
+        deltas = [0] * n
+    last["deltas"] = deltas
+    last["payments"] = transfers(deltas, caller)
+    last["line"] = explain(last, cfg["names"])
+    return last
 
 
 def view(state):
@@ -191,34 +244,18 @@ def view(state):
     out = {
         "game": "poker",
         "variant": cfg["variant"],
-        "players": names,
+        "players": list(names),
         "totals": list(totals),
+        "standing": ["%s %s" % (names[s], signed(totals[s])) for s in range(len(totals))],
         "dealer": state["dealer"],
         "hands": state["hands"],
         "threshold": cfg["threshold"],
         "target": cfg["target"],
         "over": state["over"],
         "settle": settle(totals),
-        "last": None,
+        "last": last_hand(state),
     }
-    last = state["last"]
-    if last is not None:
-        detail = {"t": last["t"], "line": explain(last, names)}
-        if last["t"] == "cut":
-            detail["dealer"] = last["dealer"]
-        else:
-            detail["hand"] = last["hand"]
-            detail["caller"] = last["caller"]
-            detail["deltas"] = list(last["deltas"])
-            detail["payments"] = transfers(last["deltas"], last["caller"])
-            if last["t"] == "hand":
-                detail["deadwood"] = list(last["deadwood"])
-                detail["winners"] = list(last["winners"])
-            elif last["t"] == "false_call":
-                detail["shown"] = last["shown"]
-        out["last"] = detail
     if state["over"]:
         high = max(totals)
         out["leaders"] = [s for s in range(len(totals)) if totals[s] == high]
-    out["standing"] = ["%s %s" % (names[s], signed(totals[s])) for s in range(len(totals))]
     return out

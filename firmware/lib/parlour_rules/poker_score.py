@@ -2,6 +2,8 @@
 # from the caller's seat and every player's deadwood. Pure integer functions
 # shared by the match (poker.py) and the laptop's one-hand scorer.
 
+from .errors import RulesError, clip
+
 RUM = "rum"
 GIN = "gin"
 
@@ -11,61 +13,79 @@ def left_of(caller, n):
     return [(caller + k) % n for k in range(1, n + 1)]
 
 
-def show_down(variant, caller, deadwood, forfeit):
-    # -> (deltas per seat, winners). The winners are the seats the others pay:
-    # the caller when nobody is below him, else every seat tied for the lowest.
-    n = len(deadwood)
+def show_down(variant, caller, deadwood, forfeit, totals):
+    # Pays one show-down into `totals` in place (a zero-sum ledger, or zeros to get
+    # the hand's own deltas), checking every deadwood on the way (an int 0..100,
+    # the caller's already checked against the threshold): on a bad one the
+    # totals are put back as they were and RulesError is raised.
+    # Every seat first settles to a common level k in one pass (the caller's count
+    # when nobody is below him, else the lowest); then the caller's and the
+    # winners' shares are put right. Lean on purpose, C builtins doing the other
+    # passes: this is most of the cost of folding a match on the board.
+    try:
+        low = min(deadwood)
+        high = max(deadwood)
+    except TypeError:
+        raise RulesError("bad_deadwood", "deadwood not numbers") from None
+    if low < 0 or high > 100:  # MAX_DEADWOOD
+        raise RulesError("bad_deadwood", clip("deadwood ", low if low < 0 else high))
     c = deadwood[caller]
-    low = -1
-    for seat in range(n):
-        if seat != caller and (low < 0 or deadwood[seat] < low):
-            low = deadwood[seat]
-    deltas = [0] * n
-    if low >= c:
-        # R-5: nobody beats the caller; each pays the difference, equal pays 0.
-        for seat in range(n):
-            if seat != caller:
-                deltas[seat] = c - deadwood[seat]
-                deltas[caller] += deadwood[seat] - c
-        _assert_zero(deltas)
-        return deltas, [caller]
-    winners = []
-    pool = 0
-    for seat in left_of(caller, n):
-        d = deadwood[seat]
-        if seat == caller:
-            # R-5: the beaten Rum caller pays double; R-6: Gin adds the forfeit.
-            pay = 2 * (c - low) if variant == RUM else c - low + forfeit
-        elif d == low:
-            winners.append(seat)
-            continue
+    k = low if low.__class__ is int else c  # a bad low is refused in the pass
+    whole = int
+    seat = 0
+    for d in deadwood:
+        if d.__class__ is not whole:
+            while seat:
+                seat -= 1
+                totals[seat] -= k - deadwood[seat]
+            raise RulesError("bad_deadwood", clip("deadwood ", d))
+        totals[seat] += k - d
+        seat += 1
+    n = seat
+    if low == c:
+        # R-5: nobody beats the caller; each pays him the difference, equal pays 0.
+        totals[caller] += sum(deadwood) - n * c
+    else:
+        # R-5: the beaten Rum caller pays double; R-6: Gin adds the forfeit. Every
+        # other player pays the lowest the difference; tied winners pool it all.
+        pay = 2 * (c - low) if variant == RUM else c - low + forfeit
+        pool = sum(deadwood) - n * low - (c - low) + pay
+        totals[caller] += c - low - pay
+        if deadwood.count(low) == 1:
+            totals[deadwood.index(low)] += pool
         else:
-            pay = d - low
-        deltas[seat] = -pay
-        pool += pay
-    # Tied winners share the pool; the odd points go one each from the caller's left.
-    share = pool // len(winners)
-    odd = pool - share * len(winners)
-    for seat in winners:
-        deltas[seat] = share + 1 if odd > 0 else share
-        odd -= 1
-    _assert_zero(deltas)
-    return deltas, winners
+            winners = winners_of(caller, deadwood)
+            # The odd points go one at a time to the tied winners from the caller's left.
+            share = pool // len(winners)
+            odd = pool - share * len(winners)
+            for seat in winners:
+                totals[seat] += share + 1 if odd > 0 else share
+                odd -= 1
+    assert sum(totals) == 0, "ledger not zero-sum"  # R-8: every hand sums to zero
+
+
+def winners_of(caller, deadwood):
+    # The seats the others pay: the caller when nobody is below him, else every
+    # seat tied for the lowest, in seat order from the caller's left.
+    low = min(deadwood)
+    if low == deadwood[caller]:
+        return [caller]
+    return [s for s in left_of(caller, len(deadwood)) if deadwood[s] == low]
+
+
+def hand_deltas(variant, caller, deadwood, forfeit):
+    # -> (deltas per seat, winners) of one show-down on its own.
+    deltas = [0] * len(deadwood)
+    show_down(variant, caller, deadwood, forfeit, deltas)
+    return deltas, winners_of(caller, deadwood)
 
 
 def false_call(caller, n, penalty):
     # R-7: the false caller loses the penalty to every other player.
     deltas = [penalty] * n
     deltas[caller] = -penalty * (n - 1)
-    _assert_zero(deltas)
+    assert sum(deltas) == 0, "hand not zero-sum"  # R-8
     return deltas
-
-
-def _assert_zero(deltas):
-    total = 0
-    for d in deltas:
-        total += d
-    assert total == 0, "hand not zero-sum"
 
 
 def transfers(deltas, caller):
