@@ -9,6 +9,7 @@ try:
 except ImportError:
     pass
 
+BLACK = 0x000000
 RING = 40
 # 1024 * sin(4.5 deg * k), k = 0..20: one entry per half of a number's step (9 deg).
 _SIN = (0, 80, 160, 239, 316, 392, 465, 535, 602, 665, 724, 779, 828, 873, 912, 946,
@@ -74,8 +75,11 @@ class RingStyle:
 
 
 def fill_convex(frame: "Any", pts: "List[Tuple[int, int]]", colour: int) -> None:
-    # Fill a convex polygon with one 1-pixel-high rectangle per row (no holes, and
-    # as few items as the polygon is tall).
+    # Fill a convex polygon: one polygon item where the frame has them, else one
+    # 1-pixel-high rectangle per row (no holes, as few items as it is tall).
+    if hasattr(frame, "polygon"):
+        frame.polygon(pts, colour)
+        return
     top = pts[0][1]
     bottom = top
     for p in pts:
@@ -144,20 +148,33 @@ def draw_dots(frame: "Any", cx: int, cy: int, st: RingStyle) -> None:
             frame.circle(cx + dx, cy + dy, st.dot + 1 if n % 10 == 0 else st.dot, c)
 
 
+def _nothing(frame: "Any", cx: int, cy: int) -> None:
+    # An invisible stand-in (a black pixel at the centre, under the wedge), so that a
+    # screen's frame keeps the same number of items whatever the ring shows and the
+    # layers after the ring are not rebuilt when, say, the cursor goes away.
+    frame.rect(cx, cy, 1, 1, BLACK)
+
+
 def draw_marks(frame: "Any", cx: int, cy: int, st: RingStyle, slides: "Optional[List[int]]",
                gap: "Optional[List[int]]", cursor: int = 0, ghost: int = 0) -> None:
     # What changes on the ring. slides: [a, b] or [a] or None (not placed yet); gap:
     # its numbers in ring order; cursor: the number being picked (0: none); ghost: a
-    # slide's old place, drawn while a move is previewed. The cursor comes first, so
-    # turning the encoder changes one item only.
+    # slide's old place, drawn while a move is previewed. Always 5 items with a
+    # polygon-drawing frame; the cursor first, so turning the encoder changes one.
     if cursor:
         dx, dy = half_point(2 * cursor, st.r)
         frame.circle(cx + dx, cy + dy, st.cursor, st.c_cursor, True)
-    if slides is not None:
-        for n in slides:
-            _arrow(frame, cx, cy, st, n, st.c_slide)
+    else:
+        _nothing(frame, cx, cy)
+    for i in range(2):
+        if slides is not None and i < len(slides):
+            _arrow(frame, cx, cy, st, slides[i], st.c_slide)
+        else:
+            _nothing(frame, cx, cy)
     if ghost:
         _arrow(frame, cx, cy, st, ghost, st.c_ghost)
+    else:
+        _nothing(frame, cx, cy)
     first, count = gap_run(gap)
     if count:
         # the gap: a wedge from the centre spanning its numbers (convex: < 20 numbers)
@@ -167,3 +184,5 @@ def draw_marks(frame: "Any", cx: int, cy: int, st: RingStyle, slides: "Optional[
             dx, dy = half_point(h, rw)
             pts.append((cx + dx, cy + dy))
         fill_convex(frame, pts, st.c_gap)
+    else:
+        _nothing(frame, cx, cy)

@@ -13,18 +13,6 @@ PLAYERS = (2, 4)
 TARGETS = (10, 15, 20, 25, 30, 40, 50, 75, 100)
 
 
-def _seed() -> int:
-    # A cut's seed (C-5): the board's entropy where it has some, else the clock.
-    try:
-        import os
-        b = os.urandom(4)
-        seed = b[0] | b[1] << 8 | b[2] << 16 | (b[3] & 0x7F) << 24
-    except (ImportError, NotImplementedError, AttributeError):
-        import time
-        seed = time.monotonic_ns() & 0x7FFFFFFF
-    return seed or 1
-
-
 def start(app: "Any", players: "List[str]") -> Screen:
     return StumpOptions(app, list(players))
 
@@ -104,7 +92,7 @@ class StumpOptions(Screen):
                 config["dealer"] = self.dealer
             if self.app.new_match("stump", config) is not None:
                 return None
-            if self.dealer < 0 and self.app.submit({"t": "cut", "seed": _seed()}) is not None:
+            if self.dealer < 0 and self.app.submit({"t": "cut", "seed": self.app.seed()}) is not None:
                 return None
             return StumpPlay(self.app)
         if key == 9:
@@ -202,12 +190,14 @@ class RoundOver(Screen):
         self.top = max(0, min(self.top + delta, len(self.lines()) - 1))
         return None
 
-    def draw(self, frame: "Any") -> None:
+    def on_show(self) -> None:
         v = self.app.view()
         if v["over"]:
             self.title = "Stump: game over"
-        else:
+        elif v["last_round"] is not None:
             self.title = "Stump: round %d over" % v["last_round"]["round"]
+
+    def draw(self, frame: "Any") -> None:
         draw_lines(frame, self.lines(), self.top)
 
 

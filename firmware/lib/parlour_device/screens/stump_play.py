@@ -328,7 +328,7 @@ class StumpPlay(Screen):
             slides = ring["slides"]
             under = self.n in slides
             if self.wild:
-                text = "W=%d" % self.n if step == "discard" else "W (%d)" % self.n
+                text = "W=%d" % self.n if step == "discard" else "W"
             else:
                 text = str(self.n)
             if step == "gapper":
@@ -405,8 +405,8 @@ class StumpPlay(Screen):
         frame.text(x, top + 4, clip(self._step_line(v), room), WHITE, 2)
         pick, colour = self._pick_line(v)
         frame.text(x, top + 30, clip(pick, room), colour, 2)
-        if colour == GREEN and v["step"] == "move":
-            frame.text(x, top + 56, "* the narrower gap", GREEN)
+        narrower = colour == GREEN and v["step"] == "move"
+        frame.text(x, top + 56, "* the narrower gap" if narrower else "", GREEN)
         y = top + 72
         names = v["names"]
         pairs = v["mode"] == "partnership"
@@ -432,12 +432,14 @@ class StumpPlay(Screen):
         frame.text(x, top + lay.body_height - 14, clip(note + "  to %d" % v["target"], small),
                    GREY)
         slides, gap, cursor, ghost, _ = self._picture(v)
-        for n in slides or []:
-            s = str(n)
-            lx, ly = label_point(cx, cy, TFT_RING, n, 6 * len(s), 12)
-            frame.text(lx, ly, s, ORANGE)
-        if ghost:
-            s = str(ghost)
-            lx, ly = label_point(cx, cy, TFT_RING, ghost, 6 * len(s), 12)
-            frame.text(lx, ly, s, CYAN)
+        # the slide numbers beside their arrows (always three items: see draw_marks)
+        marks = list(slides or [])
+        while len(marks) < 2:
+            marks.append(0)
+        marks.append(ghost)
+        for i in range(3):
+            n = marks[i]
+            s = str(n) if n else ""
+            lx, ly = label_point(cx, cy, TFT_RING, n, 6 * len(s), 12) if n else (cx, cy)
+            frame.text(lx, ly, s, CYAN if i == 2 else ORANGE)
         draw_marks(frame, cx, cy, TFT_RING, slides, gap, cursor, ghost)

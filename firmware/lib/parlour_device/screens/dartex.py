@@ -1,0 +1,212 @@
+# Dartex on the device (X-1..X-8): the options before a match, the play screen
+# (dartex_play.py), the throws on the table, and the hand's and the game's end.
+
+from .base import GREEN, GREY, K_OK, K_UNDO, WHITE, YELLOW, Screen
+from .dartex_play import DartexPlay, clip, throw_line
+
+try:
+    from typing import Any, Dict, List, Optional, Tuple
+except ImportError:
+    pass
+
+PLAYERS = (2, 4)
+TARGETS = (100, 200, 250, 300, 400, 500, 750, 1000)
+
+
+def start(app: "Any", players: "List[str]") -> Screen:
+    return DartexOptions(app, list(players))
+
+
+def resume(app: "Any") -> Screen:
+    play = DartexPlay(app)
+    if app.view()["hand_over"]:
+        return HandOver(app, play)
+    return play
+
+
+def draw_lines(frame: "Any", lines: "List[Tuple[str, int]]", top: int) -> None:
+    # Body lines: on colour the first one large; on mono from line `top` (scrolled),
+    # the first line inverse and a mark when more lines follow.
+    lay = frame.layout
+    if lay.colour:
+        y = lay.body_top + 4
+        frame.text(4, y, clip(lines[0][0], lay.cols), lines[0][1], 2)
+        y += lay.line_h + 8
+        for text, colour in lines[1 + top:]:
+            if y + 12 > lay.body_top + lay.body_height:
+                break
+            frame.text(4, y, clip(text, lay.width // 6 - 1), colour, 1)
+            y += 14
+        return
+    for i in range(lay.rows):
+        j = top + i
+        if j < len(lines):
+            frame.row(i, clip(lines[j][0], lay.cols), WHITE, j == 0)
+    if top + lay.rows < len(lines):
+        frame.rect(lay.width - 2, lay.body_top + lay.body_height - 3, 2, 2, WHITE)
+
+
+class Lines(Screen):
+    # A read-only page of lines; the encoder scrolls.
+    def __init__(self, app: "Any") -> None:
+        super().__init__(app)
+        self.top = 0
+
+    def lines(self) -> "List[Tuple[str, int]]":
+        return []
+
+    def on_turn(self, delta: int) -> "Optional[Screen]":
+        self.top = max(0, min(self.top + delta, len(self.lines()) - 1))
+        return None
+
+    def draw(self, frame: "Any") -> None:
+        draw_lines(frame, self.lines(), self.top)
+
+
+class DartexOptions(Screen):
+    # Before the match: the target and who deals: a seat, or a cut (C-3).
+    title = "Dartex: options"
+
+    def __init__(self, app: "Any", names: "List[str]") -> None:
+        super().__init__(app)
+        self.names = names
+        self.target = 500
+        self.dealer = -1
+        self.row = 0
+
+    def rows(self) -> "List[str]":
+        dealer = "cut" if self.dealer < 0 else self.names[self.dealer]
+        return ["Target: %d" % self.target, "Dealer: " + dealer]
+
+    def hint(self) -> str:
+        return "turn:change 11:start"
+
+    def keys(self) -> "Tuple[str, ...]":
+        return ("", "Up", "", "", "", "", "", "Down", "", "Back", "Menu", "Start")
+
+    def on_turn(self, delta: int) -> "Optional[Screen]":
+        if self.row == 0:
+            i = 0
+            for j in range(len(TARGETS)):
+                if TARGETS[j] == self.target:
+                    i = j
+            self.target = TARGETS[(i + delta) % len(TARGETS)]
+        else:
+            self.dealer = (self.dealer + 1 + delta) % (len(self.names) + 1) - 1
+        return None
+
+    def on_key(self, key: int) -> "Optional[Screen]":
+        if key == 1 or key == 7:
+            self.row = 1 - self.row
+            return None
+        if key == K_OK:
+            config: "Dict[str, Any]" = {"players": len(self.names), "names": self.names,
+                                        "target": self.target}
+            if self.dealer >= 0:
+                config["dealer"] = self.dealer
+            if self.app.new_match("dartex", config) is not None:
+                return None
+            if self.dealer < 0 and self.app.submit({"t": "cut", "seed": self.app.seed()}) is not None:
+                return None
+            play = DartexPlay(self.app)
+            return play
+        if key == K_UNDO:
+            return self.app.menu()
+        return super().on_key(key)
+
+    def draw(self, frame: "Any") -> None:
+        lay = frame.layout
+        rows = self.rows()
+        for i in range(len(rows)):
+            frame.row(i, clip(rows[i], lay.cols), WHITE, i == self.row)
+        if lay.colour:
+            frame.text(0, lay.row_y(len(rows)) + 8,
+                       clip("players: " + " ".join(self.names), 2 * lay.cols), GREY)
+
+
+class Table(Lines):
+    # Every throw on the table, by player (X-5: fouled ones marked F, count nothing).
+    title = "Dartex: table"
+
+    def __init__(self, app: "Any", back: Screen) -> None:
+        super().__init__(app)
+        self.back = back
+
+    def lines(self) -> "List[Tuple[str, int]]":
+        v = self.app.view()
+        out: "List[Tuple[str, int]]" = [("pack %d  hand %d" % (v["pack"], v["hand"]), YELLOW)]
+        for seat in v["seats"]:
+            out.append(("%s: %d on table" % (seat["name"], seat["hand_score"]), GREEN))
+            for throw in seat["throws"]:
+                out.append((" " + throw_line(v["names"], throw),
+                            GREY if throw["fouled"] else WHITE))
+        return out
+
+    def hint(self) -> str:
+        return "turn scroll 11 back"
+
+    def keys(self) -> "Tuple[str, ...]":
+        return ("", "", "", "", "", "", "", "", "Back", "Back", "Menu", "Back")
+
+    def on_key(self, key: int) -> "Optional[Screen]":
+        if key == K_OK or key == 8 or key == K_UNDO:
+            return self.back
+        return super().on_key(key)
+
+
+class HandOver(Lines):
+    # the hand's scores (throws in front of each player) and the totals; X-8:
+    # the game's winner, or OK deals the next hand (the deal passes left).
+    title = "Dartex"
+
+    def __init__(self, app: "Any", play: DartexPlay) -> None:
+        super().__init__(app)
+        self.play = play
+
+    def on_show(self) -> None:
+        v = self.app.view()
+        self.title = "Dartex: game over" if v["game_over"] else "Dartex: hand %d over" % v["hand"]
+
+    def lines(self) -> "List[Tuple[str, int]]":
+        v = self.app.view()
+        out: "List[Tuple[str, int]]" = []
+        names = v["names"]
+        if v["game_over"]:
+            out.append((names[v["winner"]] + " wins!", GREEN))
+        elif v["ended"] == "out":
+            out.append((names[v["out"]] + " is out", YELLOW))
+        else:
+            out.append(("all passed", YELLOW))
+        scores = v["hands"][-1] if v["hands"] else [0] * v["players"]
+        for seat in range(v["players"]):
+            out.append(("%-8s +%-4d %5d" % (clip(names[seat], 8), scores[seat],
+                                            v["totals"][seat]),
+                        GREEN if v["winner"] == seat else WHITE))
+        out.append(("to %d" % v["target"], GREY))
+        return out
+
+    def hint(self) -> str:
+        return "11 finish  9 undo" if self.app.view()["game_over"] else "11 deal  9 undo"
+
+    def keys(self) -> "Tuple[str, ...]":
+        over = self.app.view()["game_over"]
+        return ("", "", "", "", "", "", "", "", "Table", "Undo", "Menu",
+                "Done" if over else "Deal")
+
+    def on_key(self, key: int) -> "Optional[Screen]":
+        if key == K_OK:
+            if self.app.view()["game_over"]:
+                result: "Screen" = self.app.finish_match()
+                return result
+            if self.app.submit({"t": "deal"}) is None:
+                self.play.on_show()
+                return self.play
+            return None
+        if key == 8:
+            return Table(self.app, self)
+        if key == K_UNDO:
+            if self.app.undo() is None:
+                self.play.on_show()
+                return self.play
+            return None
+        return super().on_key(key)
