@@ -13,20 +13,28 @@
 # a valid event then updates the state in place and returns it.
 
 from .cut import cut_seat
-from .dartex_throw import cards_in_front, is_foul_or_wire, parse_throw, score_throw
+from .dartex_throw import cards_in_front, is_foul_or_wire, read_throw
 from .errors import RulesError, clip
 from .prng import Xorshift32, check_seed
-from .tokens import FOUL, WIRE, format_dartex
+from .tokens import format_dartex
+
+try:
+    from micropython import const
+except ImportError:
+    def const(value):
+        return value
 
 TARGET = 500
 PACK = 52
-# a throw on the table: [cards, targets, value, status]; status bits below
-CARDS = 0
-TARGETS = 1
-VALUE = 2
-STATUS = 3
-FOULED = 1
-PICKED_UP = 2
+_FOUL = const(-4)  # tokens.FOUL and tokens.WIRE, inlined
+_WIRE = const(-6)
+# a throw on the table: [cards, targets or None, value, status]; status bits below
+CARDS = const(0)
+TARGETS = const(1)
+VALUE = const(2)
+STATUS = const(3)
+FOULED = const(1)
+PICKED_UP = const(2)
 
 
 def hand_size(players):
@@ -87,7 +95,10 @@ def _start_hand(state, dealer):
     state["discards"] = 0
     state["passes"] = 0
     state["started"] = [False] * n
-    state["throws"] = [[] for _ in range(n)]
+    throws = []
+    for _ in range(n):
+        throws.append([])
+    state["throws"] = throws
     state["ended"] = None
 
 
@@ -128,29 +139,29 @@ def _short_id(target):
 def _plan_throw(state, event):
     # Everything a throw needs checked, nothing changed: -> (cards, targets, value, effects).
     seat = state["turn"]
-    cards, targets = parse_throw(event.get("cards"))
-    value = score_throw(cards, not state["started"][seat])
     size = state["sizes"][seat]
     if size < 3:
         raise RulesError("few_cards", "only %d card%s in hand" % (size, "" if size == 1 else "s"))
+    cards, targets, value = read_throw(event.get("cards"), not state["started"][seat])
+    if targets is None and _FOUL not in cards and _WIRE not in cards:
+        return cards, targets, value, None
     # Foul and Wire act in the order laid; each names a throw on the table at the
     # moment it acts, or, with none there, is played without effect (no target).
     effects = []
     gone = []
     for i in range(3):
         card = cards[i]
-        target = targets[i]
-        if not is_foul_or_wire(card):
-            continue
-        word = "FOUL" if card == FOUL else "WIRE"
+        if card != _FOUL and card != _WIRE:
+            continue  # (the tokens give targets to Foul and Wire only)
+        target = targets[i] if targets is not None else None
         if target is None:
             if not _table_empty(state, gone):
-                raise RulesError("no_target", word + " needs a target")
+                raise RulesError("no_target", ("FOUL" if card == _FOUL else "WIRE") + " needs a target")
             effects.append((card, None))
             continue
         if target in gone or on_table(state, target) is None:
             raise RulesError("bad_target", _short_id(target) + " not on table")
-        if card == WIRE:
+        if card == _WIRE:
             gone.append(target)
         effects.append((card, target))
     return cards, targets, value, effects
@@ -158,6 +169,7 @@ def _plan_throw(state, event):
 
 def check(state, event):
     # What an event would do, without doing it (a screen's preview); RulesError if refused.
+    # A throw -> {"t": "throw", "value": 13, "first": False}; others -> {"t": kind}.
     kind = _check_turn(state, event)
     if kind == "throw":
         value = _plan_throw(state, event)[2]
@@ -166,8 +178,23 @@ def check(state, event):
 
 
 def _check_turn(state, event):
+    # The event's kind if it may happen now (a throw's cards are checked later).
     kind = event.get("t")
     phase = state["phase"]
+    if phase == "play":
+        if kind == "throw":
+            return kind
+        seat = state["turn"]
+        if kind == "exchange":
+            if state["pack"] == 0:
+                raise RulesError("pack_empty", "pack empty: pass")
+            if state["sizes"][seat] == 0:
+                raise RulesError("few_cards", "no card to discard")
+            return kind
+        if kind == "pass":
+            if state["pack"] > 0:
+                raise RulesError("pack_left", "pack not empty")
+            return kind
     if kind == "cut":
         if phase != "cut":
             raise RulesError("not_now", "dealer already cut")
@@ -190,25 +217,16 @@ def _check_turn(state, event):
         raise RulesError("not_now", "cut for the deal")
     if phase == "hand_over":
         raise RulesError("not_now", "hand over: deal")
-    if phase == "game_over":
-        raise RulesError("game_over", "the game is over")
-    seat = state["turn"]
-    if kind == "exchange":
-        if state["pack"] == 0:
-            raise RulesError("pack_empty", "pack empty: pass")
-        if state["sizes"][seat] == 0:
-            raise RulesError("few_cards", "no card to discard")
-    if kind == "pass" and state["pack"] > 0:
-        raise RulesError("pack_left", "pack not empty")
-    return kind
+    raise RulesError("game_over", "the game is over")
 
 
 def apply(state, event):
+    kind = event.get("t")
+    if kind == "throw" and state["phase"] == "play":  # the common case, checked in full
+        _throw(state, _plan_throw(state, event))
+        return state
     kind = _check_turn(state, event)
-    if kind == "throw":
-        plan = _plan_throw(state, event)
-        _throw(state, plan)
-    elif kind == "exchange":
+    if kind == "exchange":
         seat = state["turn"]
         state["pack"] -= 1
         state["discards"] += 1
@@ -243,11 +261,13 @@ def _throw(state, plan):
     sizes[seat] -= 3
     state["started"][seat] = True
     returned = 0
+    if effects is None:
+        effects = ()
     for card, target in effects:
         if target is None:
             continue
         throw = throws[target[0]][target[1] - 1]
-        if card == FOUL:
+        if card == _FOUL:
             throw[STATUS] |= FOULED
         else:
             # Wire: the owner takes back the cards of that throw still in front of him
@@ -274,20 +294,28 @@ def table_score(state, seat):
 
 def _end_hand(state, why):
     n = state["n"]
-    scores = [table_score(state, seat) for seat in range(n)]
     banked = state["banked"]
+    scores = [0] * n
+    best = -1
+    leaders = 0
     for seat in range(n):
-        banked[seat] += scores[seat]
+        score = table_score(state, seat)
+        scores[seat] = score
+        banked[seat] += score
+        if banked[seat] > best:
+            best = banked[seat]
+            leaders = 1
+            winner = seat
+        elif banked[seat] == best:
+            leaders += 1
     state["hands"].append(scores)
     state["ended"] = why
     state["turn"] = None
     # the first to the target at the end of a hand; several: the highest total;
     # tied for highest, another hand is played.
-    best = max(banked)
-    leaders = [seat for seat in range(n) if banked[seat] == best]
-    if best >= state["target"] and len(leaders) == 1:
+    if best >= state["target"] and leaders == 1:
         state["phase"] = "game_over"
-        state["winner"] = leaders[0]
+        state["winner"] = winner
     else:
         state["phase"] = "hand_over"
 
@@ -315,8 +343,8 @@ def _line(state):
     targets = throw[TARGETS]
     for i in range(3):
         if is_foul_or_wire(cards[i]):
-            word = "foul" if cards[i] == FOUL else "wire"
-            words.append(word + " " + (_id(targets[i]) if targets[i] else "none"))
+            word = "foul" if cards[i] == _FOUL else "wire"
+            words.append(word + " " + (_id(targets[i]) if targets and targets[i] else "none"))
     if last[3]:
         words.append("+%d back" % last[3])
     if state["ended"] == "out":
@@ -343,7 +371,7 @@ def _actions(state):
 def _tokens(throw):
     cards = throw[CARDS]
     targets = throw[TARGETS]
-    return [format_dartex(cards[i], targets[i]) for i in range(3)]
+    return [format_dartex(cards[i], targets[i] if targets else None) for i in range(3)]
 
 
 def view(state):

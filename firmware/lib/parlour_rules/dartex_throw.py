@@ -1,27 +1,132 @@
 # One Dartex throw on its own: parse three tokens, check the shape, the first
 # throw's Double or pair and score it. No match state here: the CLI and
 # the device's throw screen call these directly; parlour_rules.dartex adds the table.
+#
+# This is the fold's hot path on the board, so it is written for MicroPython's
+# costs: few calls, no substrings on the common tokens (every new str is looked up
+# in the interned-string pools), one pass over the cards.
 
 from .errors import RulesError, clip
-from .tokens import BULL, DOUBLE, FOUL, TREBLE, WIRE, dartex_number, format_dartex, parse_dartex
+from .tokens import (
+    OFF,
+    dartex_number,
+    format_dartex,
+    parse_dartex,
+)
 
+try:
+    from micropython import const
+except ImportError:
+    def const(value):
+        return value
+
+# The card codes of parlour_rules.tokens as compile-time constants for the hot path
+# (tests/test_dartex_throw.py checks they agree).
+_BULL = const(50)
+_CHAMP = const(100)
+_DOUBLE = const(-2)
+_TREBLE = const(-3)
+_FOUL = const(-4)
+_WIRE = const(-6)
 THROW = 3
+# The tokens a log holds, as format_dartex writes them, by dict lookup; anything
+# else (lower case, spaces) goes through tokens.parse_dartex, which has the last word.
+_PLAIN = {"BULL": _BULL, "DOUBLE": _DOUBLE, "TREBLE": _TREBLE, "FOUL": _FOUL, "OFF": OFF,
+          "WIRE": _WIRE, "25": 25}
+for _n in range(1, 21):
+    _PLAIN[str(_n)] = _n
+_ZERO = 48  # ord("0")
+
+
+def _digits(data, start, end):
+    # The decimal number data[start:end] (bytes) without leading zero, or -1.
+    if end <= start or data[start] == _ZERO and end - start > 1:
+        return -1
+    value = 0
+    while start < end:
+        digit = data[start] - _ZERO
+        if digit < 0 or digit > 9:
+            return -1
+        value = value * 10 + digit
+        start += 1
+    return value
+
+
+def parse_card(token):
+    # One token -> (card, target), exactly as tokens.parse_dartex reads it, with the
+    # canonical spellings (CHAMP=n, FOUL@s.t, WIRE@s.t) read from bytes.
+    if type(token) is not str:
+        raise RulesError("bad_card", clip("bad card: ", token))
+    card = _PLAIN.get(token)
+    if card is not None:
+        return card, None
+    return _parse_rare(token)
+
+
+def _parse_rare(token):
+    # A str token that is not in _PLAIN.
+    data = token.encode()
+    size = len(data)
+    if size == 8 and data[4] == 64 and data[6] == 46:
+        # "FOUL@2.3": one-digit seat and throw, the usual target
+        seat = data[5] - _ZERO
+        number = data[7] - _ZERO
+        if 0 <= seat <= 9 and 0 < number <= 9:
+            if data[0] == 70 and token.startswith("FOUL"):  # 70: "F"
+                return _FOUL, (seat, number)
+            if data[0] == 87 and token.startswith("WIRE"):  # 87: "W"
+                return _WIRE, (seat, number)
+    if data[0] == 67 and token.startswith("CHAMP="):  # 67: "C"
+        n = _digits(data, 6, size)
+        if n > 0 and (n <= 20 or n == 25):
+            return _CHAMP + n, None
+    elif token.startswith("FOUL@") or token.startswith("WIRE@"):
+        dot = token.find(".", 5)
+        if dot > 5:
+            seat = _digits(data, 5, dot)
+            number = _digits(data, dot + 1, size)
+            if seat >= 0 and number > 0:
+                return (_FOUL if data[0] == 70 else _WIRE), (seat, number)
+    return parse_dartex(token)
+
+
+def read_throw(tokens, first=False):
+    # Tokens as laid -> (cards, targets or None, value); RulesError if it is no throw.
+    # ["FOUL@2.3", "10", "11"] -> ([FOUL, 10, 11], [(2, 3), None, None], 21).
+    # Bad tokens: RulesError "bad_card".
+    if type(tokens) is not list or len(tokens) != THROW:
+        raise RulesError("bad_throw", "a throw is 3 cards")
+    a, b, c = tokens
+    try:
+        cards = [_PLAIN.get(a), _PLAIN.get(b), _PLAIN.get(c)]
+    except TypeError:  # a list or a dict among the tokens
+        raise RulesError("bad_card", "bad card in throw") from None
+    targets = None
+    if None not in cards:
+        return cards, targets, score_throw(cards, first)
+    for i in range(THROW):
+        if cards[i] is None:
+            token = tokens[i]
+            if type(token) is not str:
+                raise RulesError("bad_card", clip("bad card: ", token))
+            card, target = _parse_rare(token)
+            cards[i] = card
+            if target is not None:
+                if targets is None:
+                    targets = [None, None, None]
+                targets[i] = target
+    return cards, targets, score_throw(cards, first)
 
 
 def parse_throw(tokens):
-    # ["FOUL@2.3", "10", "11"] -> ([FOUL, 10, 11], [(2, 3), None, None]).
-    # A string is split on spaces and commas. Bad tokens: RulesError "bad_card".
+    # -> (cards, targets): targets a list of three, None where a card names none.
     if type(tokens) is str:
         tokens = tokens.replace(",", " ").split()
-    if type(tokens) is not list and type(tokens) is not tuple:
-        raise RulesError("bad_throw", "a throw is 3 cards")
-    if len(tokens) != THROW:
+    if (type(tokens) is not list and type(tokens) is not tuple) or len(tokens) != THROW:
         raise RulesError("bad_throw", "a throw is 3 cards")
     cards = []
     targets = []
     for token in tokens:
-        if type(token) is not str:
-            raise RulesError("bad_card", clip("bad card: ", token))
         card, target = parse_dartex(token)
         cards.append(card)
         targets.append(target)
@@ -35,135 +140,140 @@ def format_throw(cards, targets=None):
     return " ".join(words)
 
 
-def _position(n):
-    # Sequence order 1, 2, ..., 20, 25: 25 is the 21st place, nothing follows it.
-    return 21 if n == 25 else n
-
-
-def _in_sequence(numbers):
-    low = 99
-    high = 0
-    for n in numbers:
-        p = _position(n)
-        if p < low:
-            low = p
-        if p > high:
-            high = p
-    if high - low != len(numbers) - 1:
-        return False
-    # consecutive and no value twice: with 2 or 3 values, a span of len-1 and no equal pair
-    for i in range(len(numbers)):
-        for j in range(i + 1, len(numbers)):
-            if numbers[i] == numbers[j]:
-                return False
-    return True
-
-
-def _no_sequence(numbers):
+def _no_sequence(base):
     # "no sequence: 7 9 10"; three two-digit numbers need the short form to fit a line.
-    text = " ".join([str(n) for n in numbers])
+    text = " ".join([str(n) for n in base if 0 < n < _BULL])
     message = "no sequence: " + text
     if len(message) > 20:
         message = "no seq: " + text
     return message
 
 
-def _pair_third(cards):
-    # X-3 pair form: two number cards of one value and a third number or Bull.
-    # -> the third card (number or BULL), or 0 when the cards are not a pair form.
-    values = []
-    for card in cards:
-        n = dartex_number(card)
-        if n:
-            values.append(n)
-        elif card == BULL:
-            values.append(BULL)
+def score_throw(cards, first=False):
+    # The value of a legal throw, or RulesError with the reason it is not legal.
+    # `first`: the player's first throw of the hand (X-3: a Double, or the pair form).
+    # Written out card by card: this runs for every throw of a fold on the board.
+    if len(cards) != THROW:
+        raise RulesError("bad_throw", "a throw is 3 cards")
+    a, b, c = cards
+    # A Champion counts as the number it stands for; after that a number card is
+    # 1..25, Bull is 50 and every other special is below 0.
+    if a > _CHAMP:
+        a -= _CHAMP
+    if b > _CHAMP:
+        b -= _CHAMP
+    if c > _CHAMP:
+        c -= _CHAMP
+    na = 0 < a < _BULL
+    nb = 0 < b < _BULL
+    nc = 0 < c < _BULL
+    numbers = na + nb + nc
+    bulls = (a == _BULL) + (b == _BULL) + (c == _BULL)
+    if numbers >= 2 and numbers + bulls == THROW:
+        # X-3 pair form: two number cards of one value and a third number or Bull;
+        # the pair counts only as a double on the third card (4 4 9 = 18, 4 4 BULL = 100)
+        third = 0
+        if a == b and na:
+            third = c
+        elif b == c and nb:
+            third = a
+        elif a == c and na:
+            third = b
+        if third:
+            if not first:
+                raise RulesError("pair_not_first", "pair: 1st throw only")
+            return 2 * third
+    if first and a != _DOUBLE and b != _DOUBLE and c != _DOUBLE:
+        raise RulesError("first_double", "first needs a double")
+    # X-2 shapes: three in sequence; one special and two in sequence; two specials and
+    # one number; two specials other than Bull and one Bull (Bull counts as a special).
+    # In sequence: consecutive places in the order 1, 2, ..., 20, 25 (25 is the 21st
+    # and nothing follows it), whatever the laid order. Equal numbers were taken as a
+    # pair above, so three numbers spanning two places are a sequence.
+    if numbers == THROW:
+        if max(a, b, c) - min(a, b, c) != (6 if a == 25 or b == 25 or c == 25 else 2):
+            raise RulesError("no_sequence", _no_sequence((a, b, c)))
+        return a + b + c
+    if numbers == 2:
+        if na and nb:
+            p = a
+            q = b
         else:
-            return 0
-    for i in range(THROW):
-        a = values[(i + 1) % THROW]
-        b = values[(i + 2) % THROW]
-        if a == b and a != BULL:
-            return values[i]
-    return 0
-
-
-def check_shape(cards):
-    # three in sequence; one special and two in sequence; two specials and one
-    # number; two specials other than Bull and one Bull. Bull counts as a special.
-    numbers = []
-    bulls = 0
-    for card in cards:
-        n = dartex_number(card)
-        if n:
-            numbers.append(n)
-        elif card == BULL:
-            bulls += 1
-    if len(numbers) >= 2:
-        if not _in_sequence(numbers):
-            raise RulesError("no_sequence", _no_sequence(numbers))
-    elif not numbers:
+            p = a if na else b
+            q = c
+        if p == 25:
+            p = 21
+        if q == 25:
+            q = 21
+        if p - q != 1 and q - p != 1:
+            raise RulesError("no_sequence", _no_sequence((a, b, c)))
+    elif numbers == 0:
         if bulls == 0:
             raise RulesError("no_number", "no number or Bull")
         if bulls > 1:
             raise RulesError("no_number", "two Bulls: no number")
+    if a < 0:
+        if a == _DOUBLE or a == _TREBLE:
+            return _multiplied(cards, a, b, c)
+        a = 0
+    if b < 0:
+        if b == _DOUBLE or b == _TREBLE:
+            return _multiplied(cards, a, b, c)
+        b = 0
+    if c < 0:
+        if c == _DOUBLE or c == _TREBLE:
+            return _multiplied(cards, a, b, c)
+        c = 0
+    return a + b + c
 
 
-def value_of(cards):
-    # numbers count their number (Champion as declared), Bull 50. Double and
-    # Treble multiply the next number or Bull after them in the laid order, or with
-    # none after, the last one before; multipliers compound. The rest count nothing.
-    factors = [1, 1, 1]
+def _multiplied(cards, a, b, c):
+    base = [a if a > 0 else 0, b if b > 0 else 0, c if c > 0 else 0]
+    _multiply(cards, base)
+    return base[0] + base[1] + base[2]
+
+
+def _multiply(cards, base):
+    # Double and Treble multiply the next number or Bull after them in the laid
+    # order, or, with none after, the last one before; multipliers compound.
     for i in range(THROW):
         card = cards[i]
-        if card != DOUBLE and card != TREBLE:
+        if card != _DOUBLE and card != _TREBLE:
             continue
         hit = -1
         for j in range(i + 1, THROW):
-            if dartex_number(cards[j]) or cards[j] == BULL:
+            if base[j]:
                 hit = j
                 break
         if hit < 0:
             for j in range(i - 1, -1, -1):
-                if dartex_number(cards[j]) or cards[j] == BULL:
+                if base[j]:
                     hit = j
                     break
         if hit >= 0:
-            factors[hit] *= 2 if card == DOUBLE else 3
-    total = 0
+            base[hit] *= 2 if card == _DOUBLE else 3
+
+
+def value_of(cards):
+    # X-4 alone, shape unchecked: numbers count their number (Champion as declared),
+    # Bull 50, Double and Treble multiply, Off, Foul and Wire count nothing.
+    base = [0, 0, 0]
     for i in range(THROW):
         card = cards[i]
-        base = BULL if card == BULL else dartex_number(card)
-        total += base * factors[i]
-    return total
-
-
-def score_throw(cards, first=False):
-    # The value of a legal throw, or RulesError with the reason it is not legal.
-    # `first`: the player's first throw of the hand (X-3: a Double, or the pair form).
-    if len(cards) != THROW:
-        raise RulesError("bad_throw", "a throw is 3 cards")
-    third = _pair_third(cards)
-    if third:
-        if not first:
-            raise RulesError("pair_not_first", "pair: 1st throw only")
-        # the pair counts only as a double on the third card (4 4 9 = 18, 4 4 BULL = 100)
-        return 2 * third
-    if first and DOUBLE not in cards:
-        raise RulesError("first_double", "first needs a double")
-    check_shape(cards)
-    return value_of(cards)
+        base[i] = _BULL if card == _BULL else dartex_number(card)
+    _multiply(cards, base)
+    return base[0] + base[1] + base[2]
 
 
 def is_foul_or_wire(card):
-    return card == FOUL or card == WIRE
+    return card == _FOUL or card == _WIRE
 
 
 def cards_in_front(cards):
     # The cards of a throw left in front of its owner: Foul and Wire cards go across
-    # or alongside their target, or leave play. FOUL WIRE 20 leaves one.
+    # or alongside their target, or leave play. _FOUL _WIRE 20 leaves one.
     count = 0
     for card in cards:
-        if not is_foul_or_wire(card):
+        if card != _FOUL and card != _WIRE:
             count += 1
     return count
