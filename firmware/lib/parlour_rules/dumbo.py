@@ -298,7 +298,9 @@ def _apply_hand(state, event):
     if d is None and ("declarer_cards" in event or "opponent_cards" in event):
         from .dumbo_cards import solve_hand
 
-        d, o, joker = solve_hand(event.get("declarer_cards"), event.get("opponent_cards"))
+        values = state[S_VAL]
+        d, o, joker = solve_hand(event.get("declarer_cards"), event.get("opponent_cards"),
+                                 (values[V_OCTAD], values[V_UNDERCUT]))
         if d > MAX_COUNT:
             return _wrong(state, index, declarer, opponent, d)  # D-14
     else:
