@@ -68,7 +68,7 @@ def new_match(config):
     #   (per seat, of the last show-down); shown (a false call's deadwood or None);
     #   draws (the cut's cards per seat).
     return {"cfg": cfg, "totals": [0] * n, "dealer": dealer, "hands": 0,
-            "started": False, "reached": False, "over": False,
+            "reached": False, "over": False,
             "kind": None, "caller": 0, "deadwood": None, "shown": None, "draws": None}
 
 
@@ -85,25 +85,26 @@ def _deadwood(value):
     return value
 
 
-def _check_target(state):
+def _target(state, ends_hand):
+    # the session ends after the hand in which a balance reached the target,
+    # a false call's payments included.
     target = state["cfg"]["target"]
     if max(state["totals"]) >= target or -min(state["totals"]) >= target:
         state["reached"] = True
+    if ends_hand and state["reached"]:
+        state["over"] = True
 
 
 def _close(state, kind, caller, ends_hand):
     # Everything validated and paid: record the event, pass the deal left after a
-    # hand and check the target (R-8: the session ends after the hand in
-    # which a balance reached it, a false call's payments included).
+    # hand, check the target.
     state["kind"] = kind
     state["caller"] = caller
-    state["started"] = True
-    if state["cfg"]["target"] and not state["reached"]:
-        _check_target(state)
     if ends_hand:
         state["dealer"] = (state["dealer"] + 1) % state["cfg"]["n"]
         state["hands"] += 1
-        state["over"] = state["reached"]
+    if state["cfg"]["target"]:
+        _target(state, ends_hand)
     return state
 
 
@@ -143,7 +144,7 @@ def _false_call(state, event):
 
 
 def _cut(state, event):
-    if state["started"]:
+    if state["kind"] is not None:
         raise RulesError("late_cut", "cut before play only")
     seed = check_seed(event.get("seed"))
     result = cut_poker(state["cfg"]["n"], Xorshift32(seed))
@@ -162,14 +163,15 @@ def apply(state, event):
     if event.get("t") != "hand":
         return _other(state, event)
     cfg = state["cfg"]
+    n = cfg["n"]
     deadwood = event.get("deadwood")
     if deadwood is None or "cards" in event:
         caller, deadwood = _read_cards(cfg, event)
     else:
         caller = event.get("caller")
-        if caller.__class__ is not int or caller < 0 or caller >= cfg["n"]:
+        if caller.__class__ is not int or caller < 0 or caller >= n:
             raise RulesError("bad_seat", clip("no seat ", caller))
-        if deadwood.__class__ is not list or len(deadwood) != cfg["n"]:
+        if deadwood.__class__ is not list or len(deadwood) != n:
             raise RulesError("bad_deadwood", "deadwood per player")
     c = deadwood[caller]
     if c.__class__ is int and c > cfg["threshold"]:
@@ -177,16 +179,14 @@ def apply(state, event):
         raise RulesError("over_threshold", clip("call over %d: " % cfg["threshold"], c))
     # show_down checks every count (a bad one is refused, nothing paid) as it pays
     show_down(cfg["variant"], caller, deadwood, cfg["forfeit"], state["totals"])
-    # (_close, inline)
+    # as _close, inline: the deal passes left, the target
     state["kind"] = "hand"
     state["caller"] = caller
     state["deadwood"] = deadwood  # the view works the payments out again from it
-    state["started"] = True
-    if cfg["target"] and not state["reached"]:
-        _check_target(state)
-    state["dealer"] = (state["dealer"] + 1) % cfg["n"]
+    state["dealer"] = (state["dealer"] + 1) % n
     state["hands"] += 1
-    state["over"] = state["reached"]
+    if cfg["target"]:
+        _target(state, True)
     return state
 
 

@@ -24,32 +24,34 @@ def show_down(variant, caller, deadwood, forfeit, totals):
     # passes: this is most of the cost of folding a match on the board.
     try:
         low = min(deadwood)
-        high = max(deadwood)
+        bad = low < 0
     except TypeError:
         raise RulesError("bad_deadwood", "deadwood not numbers") from None
-    if low < 0 or high > 100:  # MAX_DEADWOOD
-        raise RulesError("bad_deadwood", clip("deadwood ", low if low < 0 else high))
+    if bad:
+        raise RulesError("bad_deadwood", clip("deadwood ", low))
     c = deadwood[caller]
     k = low if low.__class__ is int else c  # a bad low is refused in the pass
     whole = int
+    total = 0
     seat = 0
     for d in deadwood:
-        if d.__class__ is not whole:
+        if d.__class__ is not whole or d > 100:  # MAX_DEADWOOD
             while seat:
                 seat -= 1
                 totals[seat] -= k - deadwood[seat]
             raise RulesError("bad_deadwood", clip("deadwood ", d))
         totals[seat] += k - d
+        total += d
         seat += 1
     n = seat
     if low == c:
         # nobody beats the caller; each pays him the difference, equal pays 0.
-        totals[caller] += sum(deadwood) - n * c
+        totals[caller] += total - n * c
     else:
         # the beaten Rum caller pays double; R-6: Gin adds the forfeit. Every
         # other player pays the lowest the difference; tied winners pool it all.
         pay = 2 * (c - low) if variant == RUM else c - low + forfeit
-        pool = sum(deadwood) - n * low - (c - low) + pay
+        pool = total - n * low - (c - low) + pay
         totals[caller] += c - low - pay
         if deadwood.count(low) == 1:
             totals[deadwood.index(low)] += pool
