@@ -13,7 +13,14 @@
 # a valid event then updates the state in place and returns it.
 
 from .cut import cut_seat
-from .dartex_throw import cards_in_front, is_foul_or_wire, read_throw
+from .dartex_throw import (
+    PLAIN,
+    cards_in_front,
+    is_foul_or_wire,
+    read_rest,
+    read_throw,
+    score_throw,
+)
 from .errors import RulesError, clip
 from .prng import Xorshift32, check_seed
 from .tokens import format_dartex
@@ -136,17 +143,72 @@ def _short_id(target):
     return text if len(text) <= 7 else text[:6] + "~"
 
 
-def _plan_throw(state, event):
-    # Everything a throw needs checked, nothing changed: -> (cards, targets, value, effects).
+def _exchange(state):
+    # discard one face up, take the top of the pack; the hand size stays.
     seat = state["turn"]
-    size = state["sizes"][seat]
-    if size < 3:
+    state["pack"] -= 1
+    state["discards"] += 1
+    state["passes"] = 0
+    state["last"] = ("exchange", seat)
+    state["turn"] = (seat + 1) % state["n"]
+
+
+def _throw(state, event, commit):
+    # A throw checked in full (nothing changes if it is refused); made when `commit`.
+    # -> its value. One function for both, so the fold pays for one call.
+    seat = state["turn"]
+    sizes = state["sizes"]
+    if sizes[seat] < 3:
+        size = sizes[seat]
         raise RulesError("few_cards", "only %d card%s in hand" % (size, "" if size == 1 else "s"))
-    cards, targets, value = read_throw(event.get("cards"), not state["started"][seat])
-    if targets is None and _FOUL not in cards and _WIRE not in cards:
-        return cards, targets, value, None
+    tokens = event.get("cards")
+    first = not state["started"][seat]
+    cards = None
+    if type(tokens) is list and len(tokens) == 3:
+        try:  # the usual tokens by lookup, as read_throw does
+            cards = [PLAIN.get(tokens[0]), PLAIN.get(tokens[1]), PLAIN.get(tokens[2])]
+        except TypeError:
+            cards = None
+    if cards is None:
+        cards, targets, value = read_throw(tokens, first)  # refuses it, saying why
+    else:
+        targets = read_rest(tokens, cards) if None in cards else None
+        value = score_throw(cards, first)
+    effects = None
+    if targets is not None or _FOUL in cards or _WIRE in cards:
+        effects = _aim(state, cards, targets)
+    if not commit:
+        return value
+    sizes[seat] -= 3
+    state["started"][seat] = True
+    throws = state["throws"]
+    returned = 0
+    if effects is not None:
+        for card, target in effects:
+            if target is None:
+                continue
+            throw = throws[target[0]][target[1] - 1]
+            if card == _FOUL:
+                throw[STATUS] |= FOULED
+            else:
+                # Wire: the owner takes back the cards of that throw still in front of him
+                count = cards_in_front(throw[CARDS])
+                sizes[target[0]] += count
+                returned += count
+                throw[STATUS] |= PICKED_UP
+    throws[seat].append([cards, targets, value, 0])
+    state["passes"] = 0
+    state["last"] = ("throw", seat, len(throws[seat]), returned)
+    state["turn"] = (seat + 1) % state["n"]
+    if sizes[seat] == 0:
+        _end_hand(state, "out")  # X-7, after the throw's Foul or Wire
+    return value
+
+
+def _aim(state, cards, targets):
     # Foul and Wire act in the order laid; each names a throw on the table at the
     # moment it acts, or, with none there, is played without effect (no target).
+    # -> [(card, target or None)], checked against the table.
     effects = []
     gone = []
     for i in range(3):
@@ -164,7 +226,7 @@ def _plan_throw(state, event):
         if card == _WIRE:
             gone.append(target)
         effects.append((card, target))
-    return cards, targets, value, effects
+    return effects
 
 
 def check(state, event):
@@ -172,7 +234,7 @@ def check(state, event):
     # A throw -> {"t": "throw", "value": 13, "first": False}; others -> {"t": kind}.
     kind = _check_turn(state, event)
     if kind == "throw":
-        value = _plan_throw(state, event)[2]
+        value = _throw(state, event, False)
         return {"t": "throw", "value": value, "first": not state["started"][state["turn"]]}
     return {"t": kind}
 
@@ -222,17 +284,16 @@ def _check_turn(state, event):
 
 def apply(state, event):
     kind = event.get("t")
-    if kind == "throw" and state["phase"] == "play":  # the common case, checked in full
-        _throw(state, _plan_throw(state, event))
-        return state
+    if state["phase"] == "play":  # the common cases first, checked in full
+        if kind == "throw":
+            _throw(state, event, True)
+            return state
+        if kind == "exchange" and state["pack"] and state["sizes"][state["turn"]]:
+            _exchange(state)
+            return state
     kind = _check_turn(state, event)
     if kind == "exchange":
-        seat = state["turn"]
-        state["pack"] -= 1
-        state["discards"] += 1
-        state["passes"] = 0
-        state["last"] = ("exchange", seat)
-        state["turn"] = (seat + 1) % state["n"]
+        _exchange(state)
     elif kind == "pass":
         seat = state["turn"]
         state["passes"] += 1
@@ -251,36 +312,6 @@ def apply(state, event):
         _start_hand(state, dealer)
         state["last"] = ("cut", dealer)
     return state
-
-
-def _throw(state, plan):
-    cards, targets, value, effects = plan
-    seat = state["turn"]
-    throws = state["throws"]
-    sizes = state["sizes"]
-    sizes[seat] -= 3
-    state["started"][seat] = True
-    returned = 0
-    if effects is None:
-        effects = ()
-    for card, target in effects:
-        if target is None:
-            continue
-        throw = throws[target[0]][target[1] - 1]
-        if card == _FOUL:
-            throw[STATUS] |= FOULED
-        else:
-            # Wire: the owner takes back the cards of that throw still in front of him
-            count = cards_in_front(throw[CARDS])
-            sizes[target[0]] += count
-            returned += count
-            throw[STATUS] |= PICKED_UP
-    throws[seat].append([cards, targets, value, 0])
-    state["passes"] = 0
-    state["last"] = ("throw", seat, len(throws[seat]), returned)
-    state["turn"] = (seat + 1) % state["n"]
-    if sizes[seat] == 0:
-        _end_hand(state, "out")  # X-7, after the throw's Foul or Wire
 
 
 def table_score(state, seat):

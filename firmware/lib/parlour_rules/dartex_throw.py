@@ -31,63 +31,56 @@ _WIRE = const(-6)
 THROW = 3
 # The tokens a log holds, as format_dartex writes them, by dict lookup; anything
 # else (lower case, spaces) goes through tokens.parse_dartex, which has the last word.
-_PLAIN = {"BULL": _BULL, "DOUBLE": _DOUBLE, "TREBLE": _TREBLE, "FOUL": _FOUL, "OFF": OFF,
+PLAIN = {"BULL": _BULL, "DOUBLE": _DOUBLE, "TREBLE": _TREBLE, "FOUL": _FOUL, "OFF": OFF,
           "WIRE": _WIRE, "25": 25}
 for _n in range(1, 21):
-    _PLAIN[str(_n)] = _n
+    PLAIN[str(_n)] = _n
 _ZERO = 48  # ord("0")
 
 
-def _digits(data, start, end):
-    # The decimal number data[start:end] (bytes) without leading zero, or -1.
-    if end <= start or data[start] == _ZERO and end - start > 1:
-        return -1
-    value = 0
-    while start < end:
-        digit = data[start] - _ZERO
-        if digit < 0 or digit > 9:
-            return -1
-        value = value * 10 + digit
-        start += 1
-    return value
-
-
 def parse_card(token):
-    # One token -> (card, target), exactly as tokens.parse_dartex reads it, with the
-    # canonical spellings (CHAMP=n, FOUL@s.t, WIRE@s.t) read from bytes.
+    # One token -> (card, target), exactly as tokens.parse_dartex reads it; the
+    # canonical spellings of a Champion and a target (CHAMP=18, FOUL@2.3) are read
+    # from bytes, anything else goes to parse_dartex.
     if type(token) is not str:
         raise RulesError("bad_card", clip("bad card: ", token))
-    card = _PLAIN.get(token)
+    card = PLAIN.get(token)
     if card is not None:
         return card, None
-    return _parse_rare(token)
-
-
-def _parse_rare(token):
-    # A str token that is not in _PLAIN.
     data = token.encode()
     size = len(data)
-    if size == 8 and data[4] == 64 and data[6] == 46:
-        # "FOUL@2.3": one-digit seat and throw, the usual target
+    if size == 8 and data[4] == 64 and data[6] == 46:  # "@" and "."
+        # a one-digit seat and throw, "FOUL@2.3"
         seat = data[5] - _ZERO
         number = data[7] - _ZERO
         if 0 <= seat <= 9 and 0 < number <= 9:
-            if data[0] == 70 and token.startswith("FOUL"):  # 70: "F"
+            if data[0] == 70 and token.startswith("FOUL@"):  # 70: "F"
                 return _FOUL, (seat, number)
-            if data[0] == 87 and token.startswith("WIRE"):  # 87: "W"
+            if data[0] == 87 and token.startswith("WIRE@"):  # 87: "W"
                 return _WIRE, (seat, number)
-    if data[0] == 67 and token.startswith("CHAMP="):  # 67: "C"
-        n = _digits(data, 6, size)
-        if n > 0 and (n <= 20 or n == 25):
+    elif (size == 7 or size == 8) and data[5] == 61 and token.startswith("CHAMP="):  # 61: "="
+        n = data[6] - _ZERO
+        if size == 8:
+            last = data[7] - _ZERO
+            n = n * 10 + last if 0 <= last <= 9 else 0
+        if (0 < n <= 9 or 10 <= n <= 20 and size == 8 or n == 25) and data[6] != _ZERO:
             return _CHAMP + n, None
-    elif token.startswith("FOUL@") or token.startswith("WIRE@"):
-        dot = token.find(".", 5)
-        if dot > 5:
-            seat = _digits(data, 5, dot)
-            number = _digits(data, dot + 1, size)
-            if seat >= 0 and number > 0:
-                return (_FOUL if data[0] == 70 else _WIRE), (seat, number)
     return parse_dartex(token)
+
+
+def read_rest(tokens, cards):
+    # Fill in the cards a lookup in PLAIN left as None (Champions, targets, other
+    # spellings); -> the targets, a list of three, or None when no card names one.
+    targets = None
+    for i in range(THROW):
+        if cards[i] is None:
+            card, target = parse_card(tokens[i])
+            cards[i] = card
+            if target is not None:
+                if targets is None:
+                    targets = [None, None, None]
+                targets[i] = target
+    return targets
 
 
 def read_throw(tokens, first=False):
@@ -96,25 +89,13 @@ def read_throw(tokens, first=False):
     # Bad tokens: RulesError "bad_card".
     if type(tokens) is not list or len(tokens) != THROW:
         raise RulesError("bad_throw", "a throw is 3 cards")
-    a, b, c = tokens
     try:
-        cards = [_PLAIN.get(a), _PLAIN.get(b), _PLAIN.get(c)]
+        cards = [PLAIN.get(tokens[0]), PLAIN.get(tokens[1]), PLAIN.get(tokens[2])]
     except TypeError:  # a list or a dict among the tokens
         raise RulesError("bad_card", "bad card in throw") from None
     targets = None
-    if None not in cards:
-        return cards, targets, score_throw(cards, first)
-    for i in range(THROW):
-        if cards[i] is None:
-            token = tokens[i]
-            if type(token) is not str:
-                raise RulesError("bad_card", clip("bad card: ", token))
-            card, target = _parse_rare(token)
-            cards[i] = card
-            if target is not None:
-                if targets is None:
-                    targets = [None, None, None]
-                targets[i] = target
+    if None in cards:
+        targets = read_rest(tokens, cards)
     return cards, targets, score_throw(cards, first)
 
 
