@@ -177,11 +177,55 @@ def keep_fold_pairs():
     return fold(dumbo, CONFIGS["pairs"], decode(PAIRS))
 
 
-def case_bench_matches_fold():
-    # The same matches, their outcome compared across interpreters.
-    out = []
-    for name, text in (("two", TWO), ("three", THREE), ("four", FOUR), ("pairs", PAIRS)):
-        events = decode(text)
-        view = dumbo.view(fold(dumbo, CONFIGS[name], events))
-        out.append([name, len(events), view["game_no"], view["totals"], len(view["games"])])
-    return out
+def _summary(name, text):
+    # The same matches compared across interpreters (one a case: ~150 KB each).
+    events = decode(text)
+    view = dumbo.view(fold(dumbo, CONFIGS[name], events))
+    return [len(events), view["game_no"], view["totals"], len(view["games"]), view["last"]]
+
+
+def case_bench_match_two():
+    return _summary("two", TWO)
+
+
+def case_bench_match_three():
+    return _summary("three", THREE)
+
+
+def case_bench_match_four():
+    return _summary("four", FOUR)
+
+
+def case_bench_match_pairs():
+    return _summary("pairs", PAIRS)
+
+
+# One hand applied, for the cost of entering cards (the solver) against counts.
+_SEATED = dumbo.apply(dumbo.new_match({"players": 2}), {"t": "seat", "dealer": 1})
+
+
+def keep_hand_counts():
+    return dumbo.apply(_SEATED, {"t": "hand", "declarer": 0, "d": 5, "o": 2, "joker": True})
+
+
+def keep_hand_0_import():
+    # Loads the cards path (dumbo_cards and the meld solver) so the cases below
+    # measure solving, not compiling modules.
+    from parlour_rules import dumbo_cards, melds, melds_check, melds_show
+
+    return [dumbo_cards, melds, melds_check, melds_show]
+
+
+def keep_hand_cards():
+    # The D-3 example: d 5, the opponent left with 2CI + Joker.
+    return dumbo.apply(_SEATED, {"t": "hand", "declarer": 0,
+                                 "declarer_cards": "5CI 6CI 7CI 5SQ 6SQ 7SQ 3ST 2DI",
+                                 "opponent_cards": "2CI JOKER 4CI 8CI 4SQ 8SQ 3SQ 9SQ"})
+
+
+def keep_hand_cards_dense():
+    # Welds crossing everywhere (three 4s, two runs through the same numbers),
+    # and an opponent holding the cards that extend them.
+    return dumbo.apply(_SEATED, {"t": "hand", "declarer": 0,
+                                 "declarer_cards": "4SQ 5SQ 6SQ 4CI 5CI 6CI 4DI 1ST",
+                                 "opponent_cards": "3SQ 7SQ 3CI 7CI 6DI 3DI 4ST 5ST"})

@@ -136,6 +136,10 @@ class Ref:
             self.score(self.who(opp), self.v["penalty"])
 
 
+VALUES_DEFAULT = (("octad_bonus", 20), ("undercut_bonus", 10), ("penalty", 10),
+                  ("target", 50), ("game_bonus", 50), ("vertex_bonus", 100))
+
+
 def _values(rng):
     presets = dumbo.OCTAD_PRESETS
     return {"octad_bonus": presets[rng.below(len(presets))], "undercut_bonus": 10 + rng.below(3),
