@@ -271,7 +271,7 @@ def _counts(event):
     if type(d) is not int or d < 0:
         raise RulesError("bad_count", clip("bad count: ", d))
     if d > MAX_COUNT:
-        raise RulesError("count_over_7", clip("over 7: ", d))
+        raise RulesError("count_over_7", clip("count over 7: ", d))
     joker = event.get("joker", False)
     if type(joker) is not bool:
         raise RulesError("bad_joker", "joker: yes or no")

@@ -33,7 +33,7 @@ def _read(cards, who):
     for g in groups:
         n += len(g)
     if n != HAND:
-        raise RulesError("hand_size", "%s: %d cards" % (who, n))
+        raise RulesError("hand_size", "%s: %d card%s" % (who, n, "" if n == 1 else "s"))
     return groups, loose
 
 
@@ -167,25 +167,34 @@ def arrange(declarer_cards, opponent_cards, values=DEFAULT_VALUES):
         if best is None or result > best[0] or (result == best[0] and d < best[1]):
             best = (result, d, welds, o_result)
     if best is None:
-        d = choices[0][0]
+        # A wrong declaration (D-8): his lowest count, laid as he grouped it.
+        low = choices[0]
         for choice in choices:
-            d = min(d, choice[0])
-        return {"d": d, "o": None, "joker": False, "octad": False, "wrong": True,
-                "welds": [], "loose": mine, "opponent": None}
+            if choice[0] < low[0]:
+                low = choice
+        return _laid(low[0], low[1], shown, mine, None, False)
     _, d, welds, o_result = best
-    used = []
-    for w in welds:
-        used += w
+    joker = JOKER in opponent and JOKER in o_result.dead
+    return _laid(d, welds, shown, mine, o_result, joker)
+
+
+def _laid(d, welds, shown, mine, o_result, joker):
+    # The answer of arrange(); o_result None is a wrong declaration.
     if shown is None:
         laid = [list(w) for w in welds]
         if JOKER in mine and laid:
             laid[0].append(JOKER)
     else:
         laid = [list(g) for g in shown]
-    joker = JOKER in opponent and JOKER in o_result.dead
+    used = []
+    for w in laid:
+        used += w
+    loose = [c for c in mine if c not in used]
+    if o_result is None:
+        return {"d": d, "o": None, "joker": False, "octad": False, "wrong": True,
+                "welds": laid, "loose": loose, "opponent": None}
     return {"d": d, "o": o_result.count, "joker": joker, "octad": d == 0, "wrong": False,
-            "welds": laid, "loose": [c for c in mine if c not in used and c != JOKER],
-            "opponent": o_result}
+            "welds": laid, "loose": loose, "opponent": o_result}
 
 
 def solve_hand(declarer_cards, opponent_cards, values=DEFAULT_VALUES):
