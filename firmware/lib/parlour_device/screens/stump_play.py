@@ -333,7 +333,8 @@ class StumpPlay(Screen):
                 text = str(self.n)
             if step == "gapper":
                 if self.wild:
-                    return text + " wild", GREEN if ring["gap"] else RED
+                    # OK plays it as a gapper (W), 8 discards it as W=n
+                    return "W or W=%d" % self.n, GREEN if ring["gap"] else RED
                 if self.n in ring["gap"]:
                     return text + " in gap", GREEN
                 return text + (" slide" if under else " no gap"), RED if under else WHITE
@@ -341,6 +342,9 @@ class StumpPlay(Screen):
         if step == "move":
             opt = self.options(v)[self.pick]
             moved = ring["slides"][opt[0]]
+            if opt[1] is not None:
+                # S-2: slides 20 apart, the mover picks the side the gap runs from
+                return "%d>%d from %d" % (moved, v["discard"], opt[1]), YELLOW
             mark = "*" if self._narrow(v, opt) else ""
             return "%d>%d gap %d%s" % (moved, v["discard"], len(opt[3]), mark), (
                 GREEN if mark else WHITE)
@@ -428,7 +432,7 @@ class StumpPlay(Screen):
         elif ring:
             note = "gap closed"
         else:
-            note = "turn up two numbers"
+            note = "turn up 2 numbers"
         frame.text(x, top + lay.body_height - 14, clip(note + "  to %d" % v["target"], small),
                    GREY)
         slides, gap, cursor, ghost, _ = self._picture(v)

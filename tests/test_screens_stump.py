@@ -1,0 +1,137 @@
+"""The Stump screens (S-1..S-8) driven through key scripts: a complete match on the
+MacroPad and on the TFT board against golden screenshots, refused entries, and the
+steps a single match does not reach (partnership, ties, undo while typing)."""
+
+import json
+
+import pytest
+
+from parlour.sim.headless import play
+from test_screens_support import (
+    SCRIPTS,
+    Pad,
+    finished_match,
+    golden_check,
+    record_of,
+    run_to_shot,
+    screen_text,
+    shot_names,
+)
+
+
+# Main menu > New match > Stump > seat the first `n` roster names > Start.
+def menu_to_options(n):
+    seat = " ".join(["k11"] + ["t1 k11"] * (n - 1))
+    return "k11 t2 k11 %s t%d k11" % (seat, 9 - n)
+
+
+@pytest.mark.parametrize("script", ["stump_match.txt", "stump_match_tft.txt"],
+                         ids=["macropad", "tft"])
+def test_s6_s8_a_complete_match_by_keys_scores_and_matches_the_goldens(script, tmp_path):
+    text = (SCRIPTS / script).read_text()
+    device, shots = play(text, state_dir=tmp_path, named_only=True)
+    assert [name for name, _ in shots] == shot_names(text)
+    # the match went to the laptop's archive as won, and replays to the same result
+    end, log = finished_match(device)
+    view = log.view()
+    assert end == "won" and view["over"] and view["winner"] == 1
+    # S-6: round 1, P2 out with P1 holding 1 card: 5 + 1; round 2 P1 kept all 5: 5 + 5
+    assert view["rounds"] == [[1, 6], [1, 10]] and view["totals"] == [0, 16]
+    kinds = [event["t"] for event in log.events]
+    assert kinds.count("stuck") == 1 and {"t": "gapper", "card": "W"} in log.events
+    assert any(e["t"] == "discard" and e["card"].startswith("W=") for e in log.events)
+    assert device.app.match is None and device.app.screen.title == "parlour"
+    for name, png in shots:
+        golden_check(name, png)
+
+
+@pytest.mark.parametrize("shot, reason", [
+    ("stump_refused_gapper", "8 not in the gap"),          # S-4
+    ("stump_refused_discard", "is under a slide"),         # S-4
+])
+def test_s4_refused_entries_change_nothing_and_say_why(shot, reason, tmp_path):
+    text = (SCRIPTS / "stump_match.txt").read_text()
+    device, before = run_to_shot(text, shot, tmp_path)
+    try:
+        assert record_of(device) == before
+        assert reason in device.app.message and reason in screen_text(device)
+    finally:
+        device.close()
+
+
+def test_s3_setup_places_both_slides_and_undo_takes_back_the_first_number():
+    pad = Pad().do(menu_to_options(3) + " k7 t1 k11")      # dealer P1
+    assert pad.view()["step"] == "setup"
+    pad.do("t4 k11")                                         # A on 5
+    assert "A 5" in pad.frame_text()
+    pad.do("k9")                                             # 9 takes A back, no event undone
+    assert pad.events() == [] and "A 5" in pad.frame_text()  # the cursor stays on 5
+    pad.do("k11 t30 k11")
+    assert pad.events() == [{"t": "setup", "slides": [5, 35]}]
+    ring = pad.view()["ring"]
+    assert ring["gap"] == [36, 37, 38, 39, 40, 1, 2, 3, 4]     # S-2: the shorter way round
+
+
+def test_s2_slides_twenty_apart_at_setup_ask_for_the_side():
+    pad = Pad().do(menu_to_options(2) + " k7 t1 k11 t9 k11 t20 k11")   # 10 and 30
+    assert pad.events() == [] and pad.app.screen.hint().startswith("6/8 side")
+    pad.do("k8 k11")                                          # the other side: from 30
+    assert pad.events() == [{"t": "setup", "slides": [10, 30], "side": 30}]
+    assert pad.view()["ring"]["gap"][0] == 31 and pad.view()["ring"]["width"] == 19
+
+
+def test_s4_the_move_previews_each_slide_and_marks_the_narrower_gap():
+    pad = Pad().do(menu_to_options(2) + " k7 t1 k11 t9 k11 t10 k11")  # slides 10, 20
+    pad.do("k11")                                             # P2: gapper 11
+    pad.do("t3 k11")                                          # discard 14
+    assert pad.view()["step"] == "move"
+    assert "20>14 gap 3*" in pad.frame_text()                 # slide 20 onto 14: 11..13
+    pad.do("t1")
+    text = pad.frame_text()
+    assert "10>14 gap 5" in text and "*" not in text          # 15..19: wider, no mark
+    pad.do("k8")                                              # key 8 moves the slide on 20
+    assert pad.events()[-1] == {"t": "move", "slide": 1}
+    assert pad.view()["ring"]["slides"] == [10, 14]
+
+
+def test_s2_a_move_leaving_the_slides_twenty_apart_picks_the_side():
+    pad = Pad().do(menu_to_options(2) + " k7 t1 k11 t9 k11 t10 k11")  # slides 10, 20
+    pad.do("k11 t-11 k11")                                    # gapper 11, discard 40
+    pad.do("k6")                                              # slide 10 -> 40: a tie
+    assert pad.events()[-1]["t"] == "discard" and "10>40 from 20" in pad.frame_text()
+    pad.do("k6")                                              # again: the other side
+    assert "10>40 from 40" in pad.frame_text()
+    pad.do("k11")
+    assert pad.events()[-1] == {"t": "move", "slide": 0, "side": 40}
+    assert pad.view()["ring"]["gap"][0] == 1 and pad.view()["ring"]["width"] == 19
+
+
+def test_s7_partnership_names_who_plays_and_shows_both_members():
+    pad = Pad().do(menu_to_options(4) + " t1 k7 k7 t1 k11")   # partners, dealer P1
+    assert pad.view()["mode"] == "partnership" and pad.view()["target"] == 50
+    pad.do("t9 k11 t10 k11")
+    assert pad.view()["step"] == "member"
+    assert pad.app.screen.keys()[6] == "P2" and pad.app.screen.keys()[8] == "P4"
+    pad.do("k8 k11")
+    assert pad.events()[-1] == {"t": "member", "seat": 3} and pad.view()["turn"] == 3
+
+
+def test_every_stump_screen_has_a_hint_that_fits_and_undo_and_menu_keys():
+    pad = Pad().do(menu_to_options(2) + " k7 t1")
+    seen = set()
+    for keys in ("", "k11", "t9 k11", "t10 k11", "k11", "t-2 k11", "k5", "k11"):
+        pad.do(keys)
+        screen = pad.app.screen
+        seen.add(type(screen).__name__)
+        assert 0 < len(screen.hint()) <= pad.app.layout.cols
+        labels = screen.keys()
+        assert len(labels) == 12 and labels[10] == "Menu" and labels[9] in ("Undo", "Back")
+    assert seen == {"StumpOptions", "StumpPlay", "Scores"}
+
+
+def test_the_stump_screen_state_survives_a_refusal_byte_for_byte():
+    pad = Pad().do(menu_to_options(2) + " k7 t1 k11 t9 k11 t10 k11")
+    before = json.dumps(pad.app.match.record())
+    pad.do("t-10 k11")                                        # 1 is not in the gap 11..19
+    assert json.dumps(pad.app.match.record()) == before
+    assert pad.app.message == "1 not in the gap"
