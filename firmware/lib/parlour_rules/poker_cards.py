@@ -47,16 +47,13 @@ def caller_deadwood(cfg, text, seat=0):
         every.extend(g)
     check_copies(every, STANDARD, 2 if double else 1)
     lay(groups, STANDARD, double, False)  # each group a meld
-    total = 0
-    for c in loose:
-        total += pip_value(c)
-    return total
+    return _pips(loose)
 
 
-def solve_hands(cfg, caller, cards):
-    # -> one entry per seat: (deadwood, melds, layoffs, dead); layoffs is None for
-    # the caller and in Poker Rum. Refuses a hand that is not 10 cards, a card
-    # beyond the pack(s) (R-1: two packs above three players) or a bad meld.
+def _solve(cfg, caller, cards):
+    # -> (caller's groups, his loose cards, the solver's result per seat, None for
+    # him). Refuses a hand that is not 10 cards, a card beyond the pack(s) (R-1:
+    # two packs above three players) or a bad meld.
     n = cfg["n"]
     if type(cards) is not list or len(cards) != n:
         raise RulesError("bad_cards", "cards per player")
@@ -83,21 +80,40 @@ def solve_hands(cfg, caller, cards):
     check_copies(every, STANDARD, 2 if double else 1)
     laid = lay(groups, STANDARD, double, False)  # the caller's melds
     gin = cfg["variant"] == "gin"
-    out = []
+    results = []
     for seat in range(n):
         if seat == caller:
-            total = 0
-            for c in loose:
-                total += pip_value(c)
-            out.append((total, groups, None, loose))
-            continue
-        # Rum, own melds only; R-6: Gin, with lay-offs, each player alone.
-        result = solve_rummy(hands[seat], double, laid if gin else None)
-        out.append((result.deadwood, result.melds, result.layoffs if gin else None,
-                    result.dead))
+            results.append(None)
+        else:
+            # Rum, own melds only; R-6: Gin, with lay-offs, each player alone.
+            results.append(solve_rummy(hands[seat], double, laid if gin else None))
+    return groups, loose, results
+
+
+def _pips(cards):
+    total = 0
+    for c in cards:
+        total += pip_value(c)
+    return total
+
+
+def solve_hands(cfg, caller, cards):
+    # -> one entry per seat: (deadwood, melds, layoffs, dead); layoffs is None for
+    # the caller and in Poker Rum (one list per caller meld in Poker Gin).
+    groups, loose, results = _solve(cfg, caller, cards)
+    gin = cfg["variant"] == "gin"
+    out = []
+    for seat in range(cfg["n"]):
+        r = results[seat]
+        if r is None:
+            out.append((_pips(loose), groups, None, loose))
+        else:
+            out.append((r.deadwood, r.melds, r.layoffs if gin else None, r.dead))
     return out
 
 
 def show_down_cards(cfg, caller, cards):
-    # The deadwood per seat of a show-down entered as cards.
-    return [entry[0] for entry in solve_hands(cfg, caller, cards)]
+    # The deadwood per seat of a show-down entered as cards (the arrangements are
+    # never laid out here: the board only needs the counts).
+    groups, loose, results = _solve(cfg, caller, cards)
+    return [_pips(loose) if r is None else r.deadwood for r in results]
