@@ -77,10 +77,11 @@ class DartexPlay(Screen):
 
     def preview(self) -> "Tuple[str, int]":
         # The value of three laid cards, or the reason the rules refuse them.
-        if len(self.slots) < 3:
+        match = self.app.match
+        if len(self.slots) < 3 or match is None:
             return "", WHITE
         try:
-            result = check(self.app.match.state, self.event())
+            result = check(match.state, self.event())
         except RulesError as e:
             return e.message, RED
         return "= %d" % result["value"], GREEN

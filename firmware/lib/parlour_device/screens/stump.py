@@ -109,10 +109,9 @@ class StumpOptions(Screen):
                 "players: " + " ".join(self.names), 2 * lay.cols), GREY)
 
 
-def draw_lines(frame: "Any", lines: "List[Tuple[str, int]]", top: int) -> int:
+def draw_lines(frame: "Any", lines: "List[Tuple[str, int]]", top: int) -> None:
     # Lines of text in the body, the first one large on a colour screen; on the mono
     # screen from line `top` on (the encoder scrolls), the first line inverse.
-    # Returns how many lines fit.
     lay = frame.layout
     if lay.colour:
         y = lay.body_top + 4
@@ -123,7 +122,7 @@ def draw_lines(frame: "Any", lines: "List[Tuple[str, int]]", top: int) -> int:
                 break
             frame.text(4, y, clip(text, lay.width // 6 - 1), colour, 1)
             y += 15
-        return len(lines)
+        return
     for i in range(lay.rows):
         j = top + i
         if j < len(lines):
@@ -131,7 +130,6 @@ def draw_lines(frame: "Any", lines: "List[Tuple[str, int]]", top: int) -> int:
     if top + lay.rows < len(lines):
         # more below: a small mark at the right edge
         frame.rect(lay.width - 2, lay.body_top + lay.body_height - 3, 2, 2, WHITE)
-    return lay.rows
 
 
 class RoundOver(Screen):

@@ -352,14 +352,15 @@ class StumpPlay(Screen):
 
     def _step_line(self, v: "Dict[str, Any]") -> str:
         step = v["step"]
-        names = v["names"]
+        names: "List[str]" = v["names"]
         if step == "setup":
-            return names[v["dealer"]] + " sets"
+            return names[int(v["dealer"])] + " sets"
         if step == "member":
             return "who plays?"
         if step == "over":
-            return v["sides"][v["winner"]] + " won"
-        who = names[v["turn"]]
+            sides: "List[str]" = v["sides"]
+            return sides[int(v["winner"])] + " won"
+        who = names[int(v["turn"])]
         word = {"gapper": "gapper?", "discard": "discard", "move": "move"}[step]
         return who + " " + word
 
