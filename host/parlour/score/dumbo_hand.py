@@ -35,10 +35,13 @@ def register(sub) -> None:
     parser.add_argument("--opponent", metavar="CARDS", help="the opponent's 8 cards")
     parser.add_argument("--names", metavar="DECLARER,OPPONENT", default="Declarer,Opponent",
                         help="names for the explanation line")
+    helps = {"octad_bonus": "Octad bonus (D-5; presets 10, 20, 25)",
+             "undercut_bonus": "undercut bonus (D-7)",
+             "penalty": "wrong declaration penalty (D-8)"}
     for key, default in dumbo.VALUES:
-        if key in ("octad_bonus", "undercut_bonus", "penalty"):
+        if key in helps:
             parser.add_argument("--" + key.replace("_", "-"), type=int, default=default,
-                                metavar="N", help=f"(default {default})")
+                                metavar="N", help=f"{helps[key]}; default {default}")
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(func=run)
 
