@@ -235,8 +235,8 @@ def caller_and_hand(rng, pack, double_pack, size, dense):
 
 
 VARIANTS = {
-    "single": 2500, "single_rich": 2500, "double": 1500, "double_rich": 1500,
-    "layoffs": 2000, "double_layoffs": 800, "dumbo": 2500, "dumbo_additions": 2000,
+    "single": 5000, "single_rich": 4000, "double": 4000, "double_rich": 3000,
+    "layoffs": 4000, "double_layoffs": 3000, "dumbo": 4000, "dumbo_additions": 4000,
 }
 
 

@@ -30,40 +30,29 @@ def is_meld(cards, pack=STANDARD, double_pack=False):
 def brute(hand, pack=STANDARD, double_pack=False, caller=(), joker_counts=True):
     """Least deadwood (or Dumbo count) over every way to split the hand.
 
-    caller: the caller's (declarer's) melds as laid; each may receive one block of
-    the player's cards, valid when meld + block is a meld (Dumbo: the Joker never
-    goes there, D-3/D-6). A Joker in the hand joins an own weld of 3+ real cards,
-    else counts 10.
+    Every card is dead, or in one of the player's own melds, or laid off: each
+    caller's (declarer's) meld as laid takes at most one block of the player's
+    cards, valid when meld + block is a meld (Dumbo: never the Joker, D-3/D-6).
+    A Joker in the hand joins an own weld of 3+ real cards, else counts 10.
+    Identical subproblems (the same cards left) are solved once.
     """
     width, pip = _geometry(pack)
     joker = pack == DUMBO and JOKER in hand
     cards = sorted(c for c in hand if not (pack == DUMBO and c == JOKER))
     caller = [[c for c in g if not (pack == DUMBO and c == JOKER)] for g in caller]
-    best = [None]
-    fits = [(lambda c, g=g: any(c % width == x % width or c // width == x // width for x in g))
-            for g in caller]
+    memo = {}
 
-    def finish(dead, owns, blocks):
-        for g, block in zip(caller, blocks, strict=True):
-            if block and not is_meld(g + block, pack, double_pack):
-                return
-        total = dead + (10 if joker and not owns else 0)
-        if best[0] is None or total < best[0]:
-            best[0] = total
-
-    def go(rest, dead, owns, blocks):
+    def own(rest):
+        # (least dead over all splits of rest into own melds and dead cards,
+        #  the same with at least one own meld, or None)
         if not rest:
-            finish(dead, owns, blocks)
-            return
+            return 0, None
+        if rest in memo:
+            return memo[rest]
         first, others = rest[0], rest[1:]
-        go(others, dead + pip(first), owns, blocks)
-        for k in range(len(caller)):
-            if not fits[k](first):
-                continue
-            blocks[k].append(first)
-            go(others, dead, owns, blocks)
-            blocks[k].pop()
-        # every own meld holding `first`: subsets of the others of its rank or suit
+        g, h = own(others)
+        best_any = pip(first) + g
+        best_own = None if h is None else pip(first) + h
         near = [i for i in range(len(others))
                 if others[i] % width == first % width or others[i] // width == first // width]
         for mask in range(1, 1 << len(near)):
@@ -72,10 +61,44 @@ def brute(hand, pack=STANDARD, double_pack=False, caller=(), joker_counts=True):
             pick = {near[i] for i in range(len(near)) if mask >> i & 1}
             group = [first] + [others[i] for i in sorted(pick)]
             if is_meld(group, pack, double_pack):
-                left = [others[i] for i in range(len(others)) if i not in pick]
-                go(left, dead, owns + 1, blocks)
+                left = tuple(others[i] for i in range(len(others)) if i not in pick)
+                value = own(left)[0]
+                best_any = min(best_any, value)
+                best_own = value if best_own is None else min(best_own, value)
+        memo[rest] = (best_any, best_own)
+        return memo[rest]
 
-    go(cards, 0, 0, [[] for _ in caller])
+    # Every block each caller's meld could take (indices into cards), empty included.
+    options = []
+    for g in caller:
+        fit = [i for i in range(len(cards))
+               if any(cards[i] % width == x % width or cards[i] // width == x // width for x in g)]
+        blocks = [()]
+        for mask in range(1, 1 << len(fit)):
+            block = tuple(fit[i] for i in range(len(fit)) if mask >> i & 1)
+            if is_meld(g + [cards[i] for i in block], pack, double_pack):
+                blocks.append(block)
+        options.append(blocks)
+    best = [None]
+
+    def lay(k, used):
+        if k == len(options):
+            rest = tuple(cards[i] for i in range(len(cards)) if i not in used)
+            g, h = own(rest)
+            if joker:
+                total = sum(pip(c) for c in rest) + 10
+                if h is not None:
+                    total = min(total, h)
+            else:
+                total = g
+            if best[0] is None or total < best[0]:
+                best[0] = total
+            return
+        for block in options[k]:
+            if not used.intersection(block):
+                lay(k + 1, used.union(block))
+
+    lay(0, frozenset())
     return best[0]
 
 

@@ -43,14 +43,17 @@ DUMBO_LO = STD_LO
 DUMBO_HI = _pip_table(8, 4, 11)
 NONE4 = (0, 0, 0, 0)
 
+_SHL = None
 try:
-    _SHL = (1).__lshift__  # CPython: the hand's bit set in one C-level sum
-except AttributeError:
-    _SHL = None
+    import sys
+    if sys.implementation.name == "cpython":
+        _SHL = (1).__lshift__  # the hand's bits in one C-level sum (long ints are cheap there)
+except (ImportError, AttributeError):
+    pass
 
 
 def _masks(hand, pack):
-    # -> (four suit masks, Joker held) for a hand of distinct cards; else None.
+    # -> (four suit masks, Joker held) for a hand of distinct cards.
     width = 13 if pack == STANDARD else 11
     top = 52 if pack == STANDARD else 45
     if _SHL is not None:
@@ -62,10 +65,11 @@ def _masks(hand, pack):
             k = (1 << width) - 1
             joker = m >> JOKER & 1 if pack == DUMBO else 0
             return [m & k, m >> width & k, m >> 2 * width & k, m >> 3 * width & k], joker
-    cards = parse_cards(hand, pack)
     ms = [0, 0, 0, 0]
     joker = 0
-    for c in cards:
+    for c in hand:
+        if type(c) is not int or c < 0 or c >= top:
+            return _masks(parse_cards(hand, pack), pack)
         if c == JOKER and pack == DUMBO:
             if joker:
                 refuse("dup_card", "card twice: ", "JOKER")
@@ -80,25 +84,35 @@ def _masks(hand, pack):
     return ms, joker
 
 
+def _cover(x):
+    t = x & x >> 1 & x >> 2
+    return t | t << 1 | t << 2
+
+
 def _best(ms, ph, fr, lo, hi, joker):
     # The least count over the set choices worth trying; -> (count, removal).
     a, b, c, d = ms
-    ab = a & b
-    cd = c & d
-    three = (ab & (c | d)) | (cd & (a | b))
-    four = ab & cd
-    cov = [0, 0, 0, 0]
-    hot = 0
-    for s in range(4):
-        x = ms[s] | ph[s]
-        t = x & x >> 1 & x >> 2
-        t |= t << 1 | t << 2
-        cov[s] = t
-        hot |= ms[s] & t
-    con = three & hot
+    three = (a & b & (c | d)) | (c & d & (a | b))
+    cov = [_cover(ms[0] | ph[0]), _cover(ms[1] | ph[1]), _cover(ms[2] | ph[2]),
+           _cover(ms[3] | ph[3])]
+    con = three & ((a & cov[0]) | (b & cov[1]) | (c & cov[2]) | (d & cov[3]))
     take = three & ~con
+    # Suits without a contested card cost the same whatever the choice.
+    fixed = 0
+    own = take
+    act = []
+    for s in range(4):
+        x = ms[s] & ~take
+        if x & con:
+            act.append(s)
+            continue
+        z = x & ~cov[s] & ~fr[s]
+        fixed += lo[z & 127] + hi[z >> 7]
+        if joker and not own:
+            own = x & x >> 1 & x >> 2
     combos = [(take, take, take, take)]
     r = con
+    four = a & b & c & d
     while r:
         bit = r & -r
         r ^= bit
@@ -113,20 +127,17 @@ def _best(ms, ph, fr, lo, hi, joker):
                                     co[2] | (0 if s == 2 else bit), co[3] | (0 if s == 3 else bit)))
         combos = new
     best = -1
-    pick = None
+    pick = combos[0]
     for co in combos:
-        dw = 0
-        own = co[0]
-        for s in range(4):
+        dw = fixed
+        mine = own or co[0] & ~take
+        for s in act:
             x = ms[s] & ~co[s]
-            y = x | ph[s]
-            t = y & y >> 1 & y >> 2
-            t |= t << 1 | t << 2
-            z = x & ~t & ~fr[s]
+            z = x & ~_cover(x | ph[s]) & ~fr[s]
             dw += lo[z & 127] + hi[z >> 7]
-            if joker and not own:
-                own = x & x >> 1 & x >> 2
-        if joker and not own:
+            if joker and not mine:
+                mine = x & x >> 1 & x >> 2
+        if joker and not mine:
             dw += JOKER_COUNT
         if best < 0 or dw < best:
             best = dw
@@ -134,15 +145,29 @@ def _best(ms, ph, fr, lo, hi, joker):
     return best, pick
 
 
+class Laid:
+    # The caller's melds or the declarer's welds (D-6) as laid, checked
+    # once: lay(...) makes one, and a solve may take it in place of the groups.
+    __slots__ = ("pack", "double_pack", "octad", "groups", "infos", "ph", "fr", "held", "joker",
+                 "extra")
+
+
+def lay(groups, pack=STANDARD, double_pack=False, octad=False):
+    from . import melds_check
+    return melds_check.lay(groups, pack, double_pack, octad)
+
+
 class _Result:
     # The solver's answer. The arrangement is laid out on first use (melds_show).
-    __slots__ = ("pack", "_plan", "_out")
+    __slots__ = ("_plan", "_out")
 
     def _layout(self):
-        if self._out is None:
+        try:
+            return self._out
+        except AttributeError:
             from . import melds_show
             self._out = melds_show.layout(self)
-        return self._out
+            return self._out
 
     @property
     def melds(self):
@@ -164,11 +189,13 @@ class _Result:
 class RummyResult(_Result):
     # deadwood; melds: own melds; layoffs: one list per caller meld.
     __slots__ = ("deadwood",)
+    pack = STANDARD
 
 
 class DumboResult(_Result):
     # count (D-4, the Joker 10 when unwelded); layoffs: additions per declarer weld.
     __slots__ = ("count",)
+    pack = DUMBO
 
     @property
     def octad(self):
@@ -179,13 +206,25 @@ class DumboResult(_Result):
         return self.count <= MAY_DECLARE
 
 
-def _rummy(dw, plan):
-    r = RummyResult()
-    r.deadwood = dw
-    r.pack = STANDARD
-    r._plan = plan
-    r._out = None
-    return r
+def _laid(groups, pack, double_pack, octad):
+    if type(groups) is Laid:
+        if groups.pack != pack or groups.double_pack != double_pack or groups.octad != octad:
+            raise RulesError("bad_laid", "laid for other game")
+        return groups
+    return lay(groups, pack, double_pack, octad)
+
+
+def _against(ms, laid, pack):
+    # One pack: no card both in the hand and on the table.
+    for s in range(4):
+        both = ms[s] & laid.held[s]
+        if both:
+            from .cards import format_card
+            width = 13 if pack == STANDARD else 11
+            r = 0
+            while not both >> r & 1:
+                r += 1
+            refuse("dup_card", "card twice: ", format_card(s * width + r, pack))
 
 
 def solve_rummy(hand, double_pack=False, caller_melds=None):
@@ -193,50 +232,54 @@ def solve_rummy(hand, double_pack=False, caller_melds=None):
     if double_pack:
         from . import melds_double
         return melds_double.solve(hand, caller_melds)
-    if caller_melds is not None:
-        from . import melds_check
-        ctx = melds_check.context(hand, caller_melds, STANDARD, False)
-        ms = ctx[0]
-        dw, co = _best(ms, ctx[1], ctx[2], STD_LO, STD_HI, 0)
-        return _rummy(dw, (ms, co, ctx))
     ms = _masks(hand, STANDARD)[0]
+    r = RummyResult()
+    if caller_melds is not None:
+        laid = _laid(caller_melds, STANDARD, False, False)
+        _against(ms, laid, STANDARD)
+        r.deadwood, co = _best(ms, laid.ph, laid.fr, STD_LO, STD_HI, 0)
+        r._plan = (ms, co, laid)
+        return r
     a, b, c, d = ms
-    if (a & b & (c | d)) | (c & d & (a | b)):
-        dw, co = _best(ms, NONE4, NONE4, STD_LO, STD_HI, 0)
-        return _rummy(dw, (ms, co, None))
+    three = (a & b & (c | d)) | (c & d & (a | b))
     t = a & a >> 1 & a >> 2
-    a &= ~(t | t << 1 | t << 2)
+    ca = t | t << 1 | t << 2
     t = b & b >> 1 & b >> 2
-    b &= ~(t | t << 1 | t << 2)
+    cb = t | t << 1 | t << 2
     t = c & c >> 1 & c >> 2
-    c &= ~(t | t << 1 | t << 2)
+    cc = t | t << 1 | t << 2
     t = d & d >> 1 & d >> 2
-    d &= ~(t | t << 1 | t << 2)
-    return _rummy(STD_LO[a & 127] + STD_HI[a >> 7] + STD_LO[b & 127] + STD_HI[b >> 7]
-                  + STD_LO[c & 127] + STD_HI[c >> 7] + STD_LO[d & 127] + STD_HI[d >> 7],
-                  (ms, NONE4, None))
+    cd = t | t << 1 | t << 2
+    if three & ((a & ca) | (b & cb) | (c & cc) | (d & cd)):
+        r.deadwood, co = _best(ms, NONE4, NONE4, STD_LO, STD_HI, 0)
+        r._plan = (ms, co, None)
+        return r
+    # No set rank shares a card with a run: whole sets, whole stretches.
+    a &= ~(ca | three)
+    b &= ~(cb | three)
+    c &= ~(cc | three)
+    d &= ~(cd | three)
+    r.deadwood = (STD_LO[a & 127] + STD_HI[a >> 7] + STD_LO[b & 127] + STD_HI[b >> 7]
+                  + STD_LO[c & 127] + STD_HI[c >> 7] + STD_LO[d & 127] + STD_HI[d >> 7])
+    r._plan = (ms, (three, three, three, three), None)
+    return r
 
 
 def solve_dumbo(hand, declarer_welds=None, octad=False):
     # D-2..D-6: the least count; with the declarer's welds, the opponent's best
     # count with additions to them (none after an Octad, never the Joker).
-    if declarer_welds is not None:
-        from . import melds_check
-        ctx = melds_check.context(hand, declarer_welds, DUMBO, octad)
-        ms = ctx[0]
-        joker = ctx[4]
-    else:
-        ms, joker = _masks(hand, DUMBO)
-        ctx = None
-    if ctx is None:
-        count, co = _best(ms, NONE4, NONE4, DUMBO_LO, DUMBO_HI, joker)
-    else:
-        count, co = _best(ms, ctx[1], ctx[2], DUMBO_LO, DUMBO_HI, joker)
+    ms, joker = _masks(hand, DUMBO)
     r = DumboResult()
-    r.count = count
-    r.pack = DUMBO
-    r._plan = (ms, co, ctx, joker)
-    r._out = None
+    if declarer_welds is None:
+        r.count, co = _best(ms, NONE4, NONE4, DUMBO_LO, DUMBO_HI, joker)
+        r._plan = (ms, co, None, joker)
+        return r
+    laid = _laid(declarer_welds, DUMBO, False, octad)
+    _against(ms, laid, DUMBO)
+    if joker and laid.joker:
+        refuse("dup_card", "card twice: ", "JOKER")
+    r.count, co = _best(ms, laid.ph, laid.fr, DUMBO_LO, DUMBO_HI, joker)
+    r._plan = (ms, co, laid, joker)
     return r
 
 
@@ -277,4 +320,4 @@ def check_caller_melds(groups, double_pack=False, hand=None):
 
 
 __all__ = ("RulesError", "solve_rummy", "solve_dumbo", "may_declare", "is_octad",
-           "check_meld", "check_weld", "check_caller_melds")
+           "check_meld", "check_weld", "check_caller_melds", "lay", "Laid")

@@ -80,26 +80,41 @@ def check_groups(groups, pack, double_pack, hand=None):
     return groups, infos
 
 
-def context(hand, groups, pack, octad):
-    # One pack: the hand's suit masks, phantom runs, free cards, the groups, Joker.
-    from .melds import _masks
-    hand = parse_cards(hand, pack)
-    groups, infos = check_groups(groups, pack, False, hand)
-    ms, joker = _masks(hand, pack)
+def lay(groups, pack, double_pack, octad):
+    # The groups checked (each a meld, no card twice beyond the pack) -> melds.Laid.
+    from .melds import Laid
+    groups, infos = check_groups(groups, pack, double_pack)
+    width = 13 if pack == STANDARD else 11
+    laid = Laid()
+    laid.pack = pack
+    laid.double_pack = double_pack
+    laid.octad = octad
+    laid.groups = groups
+    laid.infos = infos
+    laid.extra = None
     ph = [0, 0, 0, 0]
     fr = [0, 0, 0, 0]
-    if not octad:
-        # D-5: after an Octad nothing is added to the declarer's welds.
-        for i in range(len(infos)):
-            kind, a, b, c, _ = infos[i]
-            if kind == RUN:
-                ph[a] |= (1 << (c + 1)) - (1 << b)
-            elif b < set_limit(pack, False):
-                held = 0
-                for card in groups[i]:
-                    if card != JOKER:
-                        held |= 1 << (card // (13 if pack == STANDARD else 11))
-                for s in range(4):
-                    if not held >> s & 1:
-                        fr[s] |= 1 << a
-    return ms, ph, fr, (groups, infos), joker
+    held = [0, 0, 0, 0]
+    laid.joker = 0
+    for i in range(len(infos)):
+        kind, a, b, c, _ = infos[i]
+        suits = 0
+        for card in groups[i]:
+            if pack == DUMBO and card == JOKER:
+                laid.joker = 1
+            else:
+                held[card // width] |= 1 << (card % width)
+                suits |= 1 << (card // width)
+        if octad:
+            # D-5: after an Octad nothing is added to the declarer's welds.
+            continue
+        if kind == RUN:
+            ph[a] |= (1 << (c + 1)) - (1 << b)
+        elif b < set_limit(pack, double_pack):
+            for s in range(4):
+                if not suits >> s & 1 or double_pack:
+                    fr[s] |= 1 << a
+    laid.ph = ph
+    laid.fr = fr
+    laid.held = held
+    return laid

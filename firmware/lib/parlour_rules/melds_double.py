@@ -1,134 +1,175 @@
 # The double pack: a card may be held twice; sets of 3 to 6 of a
 # rank, identical cards allowed (7 or 8 make two sets); runs never hold two
-# identical cards, so two runs may overlap. A suit is two masks: m1 (ranks held
-# at least once) and m2 (ranks held twice); "one copy less over a range R" is
-# m1' = m1 & ~R | m2 & R, m2' = m2 & ~R.
-# Search: for each rank that can make a set (or be laid off on the caller's
-# sets), which copies go there; then each suit on its own: its lowest card is
-# dead, or starts a run, or starts a chain laid off on a caller's run,
-# memoised on the suit's state.
+# identical cards, so two runs may overlap. A suit is two masks: a (ranks held
+# at least once) and b (ranks held twice).
+#
+# One suit, no lay-offs, in closed form (dcost): a run needs 3 consecutive
+# ranks, so the first copies that can be in runs are the cover of a, and all
+# of them are. A second copy is in a run too unless its block of b (inside a
+# stretch [L, R] of the cover) lies within the stretch's first two ranks or
+# its last two: the runs are then [L, end of block] and [start of block, R]
+# (and between blocks, [start of one, end of the next]), each 3 or longer.
+# (Checked against the exhaustive suit search for every count vector.)
+# The search: which copies of each rank that can make a set (or be laid off on
+# a caller's set) go there, the suits then solved on their own, each suit's
+# cost kept per choice. A hand with no card twice and no caller's card inside
+# a caller's run is a one-pack problem (melds._best).
 
 from .cards import STANDARD, parse_cards
-from .melds import RummyResult
-from .melds_check import RUN, check_groups
+from .melds import NONE4, STD_HI, STD_LO, RummyResult, _best, _laid
 
 W = 13
-_memo = {}
-try:
-    import sys
-    MEMO_MAX = 50000 if sys.implementation.name == "cpython" else 300
-except (ImportError, AttributeError):
-    MEMO_MAX = 300
 
 
-def _less(a1, a2, rng):
-    return (a1 & ~rng) | (a2 & rng), a2 & ~rng
+def dcost(a, b):
+    # Least dead pips of a suit of the double pack, no lay-offs.
+    t = a & a >> 1 & a >> 2
+    cov = t | t << 1 | t << 2
+    z = a & ~cov
+    bb = b & cov
+    if bb:
+        st = cov & ~(cov << 1)
+        en = cov & ~(cov >> 1)
+        b &= ~bb | (st & bb & ~(bb >> 1 & bb >> 2)) | ((st << 1) & bb & ~(bb >> 1)) | (
+            en & bb & ~(bb << 1 & bb << 2)) | ((en >> 1) & bb & ~(bb << 1))
+    return STD_LO[z & 127] + STD_HI[z >> 7] + STD_LO[b & 127] + STD_HI[b >> 7]
 
 
-def _pip(i):
-    return 10 if i >= 9 else i + 1
+def second_copies(a, b):
+    # The second copies dcost puts in runs.
+    t = a & a >> 1 & a >> 2
+    cov = t | t << 1 | t << 2
+    bb = b & cov
+    st = cov & ~(cov << 1)
+    en = cov & ~(cov >> 1)
+    return bb & ~((st & bb & ~(bb >> 1 & bb >> 2)) | ((st << 1) & bb & ~(bb >> 1)) | (
+        en & bb & ~(bb << 1 & bb << 2)) | ((en >> 1) & bb & ~(bb << 1)))
 
 
-def suit_cost(m1, m2, u1, u2, l1, l2):
-    # Least dead pips of one suit; u*: where chains up may start, l*: where chains down end.
-    if not m1:
-        return 0
-    key = (m1, m2, u1, u2, l1, l2)
-    got = _memo.get(key)
-    if got is not None:
-        return got
-    best = -1
-    for opt in options(m1, m2, u1, u2, l1, l2):
-        cost = opt[0] + suit_cost(opt[1], opt[2], opt[3], opt[4], opt[5], opt[6])
-        if best < 0 or cost < best:
-            best = cost
-    if len(_memo) >= MEMO_MAX:
-        _memo.clear()
-    _memo[key] = best
-    return best
+def _too_many(card):
+    from .cards import format_card
+    from .errors import refuse
+    refuse("dup_card", "too many: ", format_card(card, STANDARD))
 
 
-def options(m1, m2, u1, u2, l1, l2):
-    # What the lowest card may do: (cost, state after, kind, low, high).
-    bit = m1 & -m1
-    i = 0
-    while not bit >> i & 1:
-        i += 1
+def _hand(hand):
+    m1 = [0, 0, 0, 0]
+    m2 = [0, 0, 0, 0]
+    for c in hand:
+        if type(c) is not int or c < 0 or c > 51:
+            return _hand(parse_cards(hand, STANDARD))
+        s = c // W
+        bit = 1 << (c - s * W)
+        if m2[s] & bit:
+            _too_many(c)
+        m2[s] |= m1[s] & bit
+        m1[s] |= bit
+    return m1, m2
+
+
+def _low(mask):
+    r = 0
+    while not mask >> r & 1:
+        r += 1
+    return r
+
+
+def solve(hand, caller_melds=None):
+    m1, m2 = _hand(hand)
+    laid = None
+    ph = NONE4
+    ends = None
+    cap = None
+    simple = True
+    if caller_melds is not None:
+        from .melds_dsuit import table
+        laid = _laid(caller_melds, STANDARD, True, False)
+        ends, cap, on1, on2, simple = table(laid)
+        ph = laid.ph
+        for s in range(4):
+            over = (m1[s] & on2[s]) | (m2[s] & on1[s])
+            if over:
+                _too_many(s * W + _low(over))
+    dups = m2[0] | m2[1] | m2[2] | m2[3]
+    if laid is not None:
+        dups |= (m1[0] & ph[0]) | (m1[1] & ph[1]) | (m1[2] & ph[2]) | (m1[3] & ph[3])
+    r = RummyResult()
+    if not dups and simple:
+        r.deadwood, co = _best(m1, ph, laid.fr if laid else NONE4, STD_LO, STD_HI, 0)
+        r._plan = (m1, co, laid)
+        return r
+    r.deadwood, picks = _search(m1, m2, laid, ends, cap)
+    r._plan = ("double", picks, m1, m2, laid, ends)
+    return r
+
+
+def _search(m1, m2, laid, ends, cap):
+    # Ranks that may give cards to sets; per rank the ways (copies per suit).
+    pot1 = [0, 0, 0, 0]
+    pot2 = [0, 0, 0, 0]
+    for s in range(4):
+        a = m1[s]
+        b = m2[s]
+        if laid is None:
+            t = a & a >> 1 & a >> 2
+            pot1[s] = t | t << 1 | t << 2
+            pot2[s] = second_copies(a, b)
+        else:
+            x = a | laid.ph[s]
+            t = x & x >> 1 & x >> 2
+            pot1[s] = t | t << 1 | t << 2
+            pot2[s] = b & pot1[s]
+    ranks = []
+    for r in range(W):
+        n = 0
+        for s in range(4):
+            n += (m1[s] >> r & 1) + (m2[s] >> r & 1)
+        room = cap[r] if cap is not None else 0
+        if n >= 3 or (room and n):
+            ranks.append((r, _ways(r, m1, m2, pot1, pot2, room)))
+    if not ranks:
+        total = 0
+        for s in range(4):
+            total += _cost(s, m1[s], m2[s], laid, ends)
+        return total, []
+    # Each suit's cost per choice: index = sum of copies taken at rank i times 3^i.
+    k = len(ranks)
+    size = 1
+    for _ in range(k):
+        size *= 3
+    memo = [[-1] * size, [-1] * size, [-1] * size, [-1] * size]
+    best = [-1, None]
+    picks = [0] * k
+    _dfs(ranks, 0, 0, 0, 0, 0, 1, picks, memo, best, m1, m2, laid, ends)
+    return best[0], [(ranks[i][0], best[1][i]) for i in range(k)]
+
+
+def _ways(r, m1, m2, pot1, pot2, room):
+    # Copies taken per suit, packed 2 bits a suit. Copies no run could use are
+    # taken as many as the set allows (they are dead otherwise).
+    held = [(m1[s] >> r & 1) + (m2[s] >> r & 1) for s in range(4)]
+    pc = [min(held[s], (pot1[s] >> r & 1) + (pot2[s] >> r & 1)) for s in range(4)]
+    n0 = held[0] + held[1] + held[2] + held[3] - pc[0] - pc[1] - pc[2] - pc[3]
     out = []
-    n1, n2 = _less(m1, m2, bit)
-    out.append((_pip(i), n1, n2, u1, u2, l1, l2, 0, i, i))
-    # Own runs [i, j] and chains up from a caller's run ending at i - 1.
-    j = i
-    rng = bit
-    while j + 1 < W and m1 >> (j + 1) & 1:
-        j += 1
-        rng |= 1 << j
-        if j - i >= 2:
-            n1, n2 = _less(m1, m2, rng)
-            out.append((0, n1, n2, u1, u2, l1, l2, 1, i, j))
-    if u1 & bit:
-        v1, v2 = _less(u1, u2, bit)
-        j = i
-        rng = bit
-        while True:
-            n1, n2 = _less(m1, m2, rng)
-            out.append((0, n1, n2, v1, v2, l1, l2, 2, i, j))
-            if j + 1 >= W or not m1 >> (j + 1) & 1:
-                break
-            j += 1
-            rng |= 1 << j
-    # Chains down to a caller's run starting at e + 1, with i the far end.
-    j = i
-    rng = bit
-    while True:
-        if l1 >> j & 1:
-            e1, e2 = _less(l1, l2, 1 << j)
-            n1, n2 = _less(m1, m2, rng)
-            out.append((0, n1, n2, u1, u2, e1, e2, 3, i, j))
-        if j + 1 >= W or not m1 >> (j + 1) & 1:
-            break
-        j += 1
-        rng |= 1 << j
-    return out
-
-
-def suit_plan(m1, m2, u1, u2, l1, l2):
-    # The choices behind suit_cost: [(kind, low, high)], kind 0 dead, 1 run, 2 up, 3 down.
-    plan = []
-    while m1:
-        want = suit_cost(m1, m2, u1, u2, l1, l2)
-        for opt in options(m1, m2, u1, u2, l1, l2):
-            if opt[0] + suit_cost(opt[1], opt[2], opt[3], opt[4], opt[5], opt[6]) == want:
-                break
-        plan.append((opt[7], opt[8], opt[9]))
-        m1, m2, u1, u2, l1, l2 = opt[1], opt[2], opt[3], opt[4], opt[5], opt[6]
-    return plan
-
-
-def _add(a1, a2, bit):
-    # One copy more at bit.
-    return a1 | bit, a2 | (a1 & bit)
-
-
-def _rank_options(r, cnt, n0, cap):
-    # Ways to take rank r's cards for sets or lay-offs: (take per suit, total).
-    # cnt: copies in suits where a run could use them; n0: copies no run can use.
-    out = []
-    k = 0
     tk = [0, 0, 0, 0]
     while True:
         kp = tk[0] + tk[1] + tk[2] + tk[3]
         if kp + n0 >= 3:
-            k = kp + n0
-        elif kp <= cap:
-            k = kp + min(n0, cap - kp)
+            k0 = n0
+        elif kp <= room:
+            k0 = min(n0, room - kp)
         else:
-            k = -1
-        if k >= 0:
-            out.append((tk[0], tk[1], tk[2], tk[3], k))
+            k0 = -1
+        if k0 >= 0:
+            packed = 0
+            for s in range(4):
+                extra = min(k0, held[s] - pc[s])
+                k0 -= extra
+                packed |= (tk[s] + extra) << (2 * s)
+            out.append(packed)
         s = 0
         while s < 4:
-            if tk[s] < cnt[s]:
+            if tk[s] < pc[s]:
                 tk[s] += 1
                 break
             tk[s] = 0
@@ -137,139 +178,46 @@ def _rank_options(r, cnt, n0, cap):
             return out
 
 
-def solve(hand, caller_melds=None):
-    cards = parse_cards(hand, STANDARD)
-    groups, infos = check_groups(caller_melds or [], STANDARD, True, cards)
-    m1 = [0, 0, 0, 0]
-    m2 = [0, 0, 0, 0]
-    for c in cards:
-        s = c // W
-        m1[s], m2[s] = _add(m1[s], m2[s], 1 << (c - s * W))
-    ends = [[0, 0, 0, 0] for _ in range(4)]  # u1 u2 l1 l2 per suit
-    ph = [0, 0, 0, 0]
-    cap = [0] * W
-    for info in infos:
-        kind, a, b, c, _ = info
-        if kind == RUN:
-            e = ends[a]
-            ph[a] |= (1 << (c + 1)) - (1 << b)
-            if c + 1 < W:
-                e[0], e[1] = _add(e[0], e[1], 1 << (c + 1))
-            if b > 0:
-                e[2], e[3] = _add(e[2], e[3], 1 << (b - 1))
-        else:
-            cap[a] += 6 - b
-    # Where a run or chain could use a card at all (a loose bound).
-    pot = []
-    for s in range(4):
-        x = m1[s] | ph[s]
-        t = x & x >> 1 & x >> 2
-        pot.append(t | t << 1 | t << 2)
-    ranks = []
-    for r in range(W):
-        bit = 1 << r
-        cnt = [0, 0, 0, 0]
-        n0 = 0
-        n = 0
-        for s in range(4):
-            k = (m1[s] >> r & 1) + (m2[s] >> r & 1)
-            n += k
-            if pot[s] & bit:
-                cnt[s] = k
-            else:
-                n0 += k
-        if n >= 3 or (cap[r] and n):
-            ranks.append((r, cnt, n0, _rank_options(r, cnt, n0, cap[r])))
-    best = [-1, None]
-    _search(ranks, 0, m1, m2, ends, [], best)
-    return _result(best, cards, groups, infos, m1, m2, ends, ranks)
-
-
-def _search(ranks, at, m1, m2, ends, picks, best):
-    if at == len(ranks):
+def _dfs(ranks, i, x0, x1, x2, x3, unit, picks, memo, best, m1, m2, laid, ends):
+    if i == len(ranks):
         total = 0
+        xs = (x0, x1, x2, x3)
         for s in range(4):
-            e = ends[s]
-            total += suit_cost(m1[s], m2[s], e[0], e[1], e[2], e[3])
+            row = memo[s]
+            got = row[xs[s]]
+            if got < 0:
+                got = row[xs[s]] = _suit_after(s, xs[s], ranks, m1, m2, laid, ends)
+            total += got
             if best[0] >= 0 and total >= best[0]:
                 return
         best[0] = total
         best[1] = list(picks)
         return
-    r, cnt, n0, opts = ranks[at]
-    bit = 1 << r
-    for opt in opts:
-        k0 = opt[4] - opt[0] - opt[1] - opt[2] - opt[3]
-        a1 = list(m1)
-        a2 = list(m2)
-        takes = [0, 0, 0, 0]
-        for s in range(4):
-            take = opt[s]
-            if not cnt[s]:
-                held = (m1[s] >> r & 1) + (m2[s] >> r & 1)
-                take = min(held, k0)
-                k0 -= take
-            takes[s] = take
-            for _ in range(take):
-                a1[s], a2[s] = _less(a1[s], a2[s], bit)
-        picks.append((r, takes, opt[4]))
-        _search(ranks, at + 1, a1, a2, ends, picks, best)
-        picks.pop()
+    for way in ranks[i][1]:
+        picks[i] = way
+        _dfs(ranks, i + 1, x0 + (way & 3) * unit, x1 + (way >> 2 & 3) * unit,
+             x2 + (way >> 4 & 3) * unit, x3 + (way >> 6 & 3) * unit, unit * 3,
+             picks, memo, best, m1, m2, laid, ends)
 
 
-def _result(best, cards, groups, infos, m1, m2, ends, ranks):
-    r = RummyResult()
-    r.deadwood = best[0]
-    r.pack = STANDARD
-    r._plan = None
-    r._out = _layout(best[1], infos, m1, m2, ends)
-    return r
+def _suit_after(s, x, ranks, m1, m2, laid, ends):
+    # Suit s once the copies chosen (index x, base 3 per rank) have gone to sets.
+    a = m1[s]
+    b = m2[s]
+    for r, _ in ranks:
+        t = x % 3
+        x //= 3
+        if t:
+            bit = 1 << r
+            if t == 2 or not b & bit:
+                a &= ~bit
+            b &= ~bit
+    return _cost(s, a, b, laid, ends)
 
 
-def _layout(picks, infos, m1, m2, ends):
-    # The arrangement: own sets and runs, lay-offs per caller meld, dead cards.
-    m1 = list(m1)
-    m2 = list(m2)
-    melds = []
-    layoffs = [[] for _ in infos]
-    dead = []
-    room = [6 - info[2] if info[0] != RUN else 0 for info in infos]
-    for r, takes, k in picks:
-        got = []
-        for s in range(4):
-            for _ in range(takes[s]):
-                got.append(s * W + r)
-                m1[s], m2[s] = _less(m1[s], m2[s], 1 << r)
-        if k >= 3:
-            # 7 or 8 of a rank make two sets.
-            if k > 6:
-                melds.append(got[:4])
-                got = got[4:]
-            melds.append(got)
-            continue
-        for i in range(len(infos)):
-            while got and infos[i][0] != RUN and infos[i][1] == r and room[i]:
-                layoffs[i].append(got.pop())
-                room[i] -= 1
-    used = [0] * len(infos)
-    for s in range(4):
-        e = ends[s]
-        for kind, lo, hi in suit_plan(m1[s], m2[s], e[0], e[1], e[2], e[3]):
-            run = [s * W + k for k in range(lo, hi + 1)]
-            if kind == 0:
-                dead.append(run[0])
-            elif kind == 1:
-                melds.append(run)
-            else:
-                for i in range(len(infos)):
-                    info = infos[i]
-                    if info[0] == RUN and info[1] == s and not used[i] >> (kind - 2) & 1 and (
-                            (kind == 2 and info[3] + 1 == lo) or (kind == 3 and info[2] - 1 == hi)):
-                        used[i] |= 1 << (kind - 2)
-                        if kind == 3:
-                            run.reverse()
-                        layoffs[i].extend(run)
-                        break
-    dead.sort()
-    return melds, layoffs, dead
-
+def _cost(s, a, b, laid, ends):
+    if laid is None:
+        return dcost(a, b)
+    from .melds_dsuit import suit_cost
+    e = ends[s]
+    return suit_cost(a, b, e[0], e[1], e[2], e[3])

@@ -16,13 +16,16 @@ def _find(infos, kind, a, b):
 
 def layout(result):
     plan = result._plan
-    ms, co, ctx = plan[0], plan[1], plan[2]
+    if plan[0] == "double":
+        from .melds_dsuit import layout as double_layout
+        return double_layout(plan)
+    ms, co, laid = plan[0], plan[1], plan[2]
     width = 13 if result.pack == STANDARD else 11
-    if ctx is None:
+    if laid is None:
         ph = fr = (0, 0, 0, 0)
         infos = []
     else:
-        ph, fr, infos = ctx[1], ctx[2], ctx[3][1]
+        ph, fr, infos = laid.ph, laid.fr, laid.infos
     melds = []
     layoffs = [[] for _ in infos]
     dead = []
