@@ -2,9 +2,10 @@
 # A group of k players whose balances sum to zero settles among themselves with
 # k - 1 transfers, and no fewer if it holds no smaller zero-sum group; so the
 # minimum for n players with money owed is n minus the largest number of disjoint
-# zero-sum groups they split into. That number comes from an exact subset DP
-# (2^n masks x n, 2,048 steps for 8 players); the list is built by integer rules
-# only, so the same balances give the same list on every interpreter.
+# zero-sum groups they split into. That number is exact: every subset's sum (2^n,
+# 255 for 8 players), then a DP over the zero-sum subsets only (usually a handful).
+# The list is built by integer rules only, so the same balances give the same
+# list on every interpreter.
 
 from .errors import RulesError
 
@@ -32,50 +33,43 @@ def groups(balances):
     if m == 0:
         return []
     full = (1 << m) - 1
+    value = {}
+    for i in range(m):
+        value[1 << i] = balances[seats[i]]
+    # Every subset's sum (a subset is a bit mask over `seats`); keep the zero ones.
     sums = [0] * (full + 1)
-    best = [0] * (full + 1)
+    zero = []
     for mask in range(1, full + 1):
         low = mask & -mask
-        i = _bit_index(low)
-        sums[mask] = sums[mask ^ low] + balances[seats[i]]
-        top = 0
-        rest = mask
-        while rest:
-            bit = rest & -rest
-            g = best[mask ^ bit]
-            if g > top:
-                top = g
-            rest ^= bit
-        best[mask] = top + 1 if sums[mask] == 0 else top
-    # Walk down from the full set, always dropping the lowest seat that keeps the
-    # optimum; each time what is left sums to zero, the dropped run is a group.
-    out = []
-    current = []
-    mask = full
-    while mask:
-        want = best[mask] - (1 if sums[mask] == 0 else 0)
-        rest = mask
-        while rest:
-            bit = rest & -rest
-            if best[mask ^ bit] == want:
+        total = sums[mask ^ low] + value[low]
+        sums[mask] = total
+        if total == 0:
+            zero.append(mask)
+    # best[Z] for a zero-sum Z: the most groups it splits into, and its first group
+    # (the one holding Z's lowest seat). A submask is a smaller number, so it is
+    # done before every set that contains it; ties keep the first (smallest) found.
+    best = {}
+    for z in zero:
+        low = z & -z
+        count = 1
+        first = z
+        for sub in zero:
+            if sub >= z:
                 break
-            rest ^= bit
-        mask ^= bit
-        current.append(seats[_bit_index(bit)])
-        if sums[mask] == 0:
-            current.sort()
-            out.append(current)
-            current = []
+            if sub & low and sub & z == sub:
+                c = 1 + best[z ^ sub][0]
+                if c > count:
+                    count = c
+                    first = sub
+        best[z] = (count, first)
+    out = []
+    z = full
+    while z:
+        first = best[z][1]
+        out.append([seats[i] for i in range(m) if first >> i & 1])
+        z ^= first
     out.sort()
     return out
-
-
-def _bit_index(bit):
-    i = 0
-    while bit > 1:
-        bit >>= 1
-        i += 1
-    return i
 
 
 def _settle_group(balances, group):
