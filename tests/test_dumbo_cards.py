@@ -158,6 +158,14 @@ def test_d14_bad_cards_are_refused_and_change_nothing(mine, theirs, code):
                            "opponent_cards": theirs}) == code
 
 
+def test_d14_a_hand_is_counts_or_cards_never_both():
+    assert refused(two(), {"t": "hand", "declarer": 0, "d": 3, "o": 12,
+                           "declarer_cards": EXAMPLE_DECLARER,
+                           "opponent_cards": EXAMPLE_OPPONENT}) == "counts_and_cards"
+    assert refused(two(), {"t": "hand", "declarer": 0, "declarer_cards": EXAMPLE_DECLARER}) \
+        == "bad_cards"
+
+
 def test_d1_two_tables_check_each_table_against_its_own_pack():
     m = MatchLog("dumbo", {"players": 4})
     m.append({"t": "seat", "north": 0, "east": 1, "south": 2, "west": 3})

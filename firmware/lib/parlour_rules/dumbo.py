@@ -295,7 +295,9 @@ def _apply_hand(state, event):
     else:
         index, opponent = _find_table(state, declarer)  # the other table, or refused
     d = event.get("d")
-    if d is None and ("declarer_cards" in event or "opponent_cards" in event):
+    if "declarer_cards" in event or "opponent_cards" in event:
+        if d is not None or "o" in event:
+            raise RulesError("counts_and_cards", "counts or cards")
         from .dumbo_cards import solve_hand
 
         values = state[S_VAL]
