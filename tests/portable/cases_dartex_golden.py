@@ -5,7 +5,7 @@
 # the stored ones (tests/test_dartex_golden.py). "long" (4 players, 300 events) is
 # also the fold measured by bench/fold_dartex.py.
 from parlour_rules import dartex
-from parlour_rules.log import fold
+from parlour_rules.log import MatchLog, fold
 
 # -- golden (written by tests/test_dartex_golden.py --write) --
 GOLDEN = {
@@ -153,6 +153,18 @@ def case_decode_long():
 def case_fold_long():
     config, events = match("long")
     return fold(dartex, config, events)["banked"]
+
+
+def case_fold_view_long():
+    # The fold and then one view of the final state (a screen redraw).
+    config, events = match("long")
+    return dartex.view(fold(dartex, config, events))["totals"]
+
+
+def keep_log_long():
+    # The whole match as the device holds it: the log's events and the state.
+    config, events = match("long")
+    return MatchLog("dartex", config, events)
 
 
 def keep_fold_long():

@@ -62,6 +62,7 @@ class Ref:
         self.hands = []
         self.winner = None
         self.passed_out = 0                 # hands ended by everyone passing
+        self.tied = 0                       # hands ended tied for highest past the target
         self.dealer = (dealer - 1) % players
         self.hand = 0
         self.deal()
@@ -131,6 +132,8 @@ class Ref:
         for s in range(self.n):
             self.banked[s] += scores[s]
         top = max(self.banked)
+        if top >= self.target and self.banked.count(top) > 1:
+            self.tied += 1                  # tied for highest, another hand
         if top >= self.target and self.banked.count(top) == 1:
             self.winner = self.banked.index(top)
             self.phase = "game_over"
@@ -325,7 +328,7 @@ def play(players, seed, target=500, hands=0, events=0, probe=0, undo_every=0, ch
             match.append(dropped[0])
             assert deep(match.state) == before
     return {"events": count, "hands": len(ref.hands), "refused": refused,
-            "passed_out": ref.passed_out,
+            "passed_out": ref.passed_out, "tied": ref.tied,
             "totals": list(ref.banked), "winner": ref.winner}, match
 
 

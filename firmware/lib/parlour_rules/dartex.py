@@ -166,7 +166,8 @@ def _throw(state, event, commit):
     cards = None
     if type(tokens) is list and len(tokens) == 3:
         try:  # the usual tokens by lookup, as read_throw does
-            cards = [PLAIN.get(tokens[0]), PLAIN.get(tokens[1]), PLAIN.get(tokens[2])]
+            get = PLAIN.get
+            cards = [get(tokens[0]), get(tokens[1]), get(tokens[2])]
         except TypeError:
             cards = None
     if cards is None:

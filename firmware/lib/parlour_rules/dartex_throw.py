@@ -145,14 +145,32 @@ def score_throw(cards, first=False):
         b -= _CHAMP
     if c > _CHAMP:
         c -= _CHAMP
+    if 0 < a < _BULL and 0 < b < _BULL and 0 < c < _BULL:
+        # three number cards: on a first throw the pair form, else a sequence
+        if a == b or b == c or a == c:
+            if not first:
+                raise RulesError("pair_not_first", "pair: 1st throw only")
+            # the pair counts only as a double on the third card (4 4 9 = 18, 4 4 4 = 8)
+            return 2 * (c if a == b else (a if b == c else b))
+        if first:
+            raise RulesError("first_double", "first needs a double")
+        # in sequence: consecutive places in the order 1, 2, ..., 20, 25 (25 is the
+        # 21st and nothing follows it), whatever the laid order
+        if max(a, b, c) - min(a, b, c) != (6 if a == 25 or b == 25 or c == 25 else 2):
+            raise RulesError("no_sequence", _no_sequence((a, b, c)))
+        return a + b + c
+    return _score_mixed(cards, first, a, b, c)
+
+
+def _score_mixed(cards, first, a, b, c):
+    # A throw with Bull or a special among its cards (a, b, c: Champions as numbers).
     na = 0 < a < _BULL
     nb = 0 < b < _BULL
     nc = 0 < c < _BULL
     numbers = na + nb + nc
     bulls = (a == _BULL) + (b == _BULL) + (c == _BULL)
-    if numbers >= 2 and numbers + bulls == THROW:
-        # X-3 pair form: two number cards of one value and a third number or Bull;
-        # the pair counts only as a double on the third card (4 4 9 = 18, 4 4 BULL = 100)
+    if numbers == 2 and bulls == 1:
+        # X-3 pair form with a Bull: the pair doubles the Bull (4 4 BULL = 100)
         third = 0
         if a == b and na:
             third = c
@@ -168,13 +186,7 @@ def score_throw(cards, first=False):
         raise RulesError("first_double", "first needs a double")
     # X-2 shapes: three in sequence; one special and two in sequence; two specials and
     # one number; two specials other than Bull and one Bull (Bull counts as a special).
-    # In sequence: consecutive places in the order 1, 2, ..., 20, 25 (25 is the 21st
-    # and nothing follows it), whatever the laid order. Equal numbers were taken as a
-    # pair above, so three numbers spanning two places are a sequence.
-    if numbers == THROW:
-        if max(a, b, c) - min(a, b, c) != (6 if a == 25 or b == 25 or c == 25 else 2):
-            raise RulesError("no_sequence", _no_sequence((a, b, c)))
-        return a + b + c
+    # Two numbers are in sequence when their places (25 is the 21st) are next.
     if numbers == 2:
         if na and nb:
             p = a
