@@ -15,7 +15,6 @@
 from .cut import cut_seat
 from .dartex_throw import (
     PLAIN,
-    cards_in_front,
     is_foul_or_wire,
     read_rest,
     read_throw,
@@ -109,20 +108,6 @@ def _start_hand(state, dealer):
     state["ended"] = None
 
 
-def on_table(state, target):
-    # The throw a target (seat, number) names, if it is still on the table.
-    seat, number = target
-    if seat < 0 or seat >= state["n"]:
-        return None
-    throws = state["throws"][seat]
-    if number < 1 or number > len(throws):
-        return None
-    throw = throws[number - 1]
-    if throw[STATUS] & PICKED_UP:
-        return None
-    return throw
-
-
 def _table_empty(state, gone):
     # True when no throw is on the table, counting the throws in `gone` as picked up.
     for seat in range(state["n"]):
@@ -185,16 +170,17 @@ def _throw(state, event, commit):
     throws = state["throws"]
     returned = 0
     if effects is not None:
-        for card, target in effects:
-            if target is None:
-                continue
-            throw = throws[target[0]][target[1] - 1]
+        for card, owner, throw in effects:
             if card == _FOUL:
                 throw[STATUS] |= FOULED
             else:
-                # Wire: the owner takes back the cards of that throw still in front of him
-                count = cards_in_front(throw[CARDS])
-                sizes[target[0]] += count
+                # Wire: the owner takes back the cards of that throw still in front of
+                # him; its own Foul and Wire cards went across or left play
+                count = 0
+                for other in throw[CARDS]:
+                    if other != _FOUL and other != _WIRE:
+                        count += 1
+                sizes[owner] += count
                 returned += count
                 throw[STATUS] |= PICKED_UP
     throws[seat].append([cards, targets, value, 0])
@@ -209,9 +195,10 @@ def _throw(state, event, commit):
 def _aim(state, cards, targets):
     # Foul and Wire act in the order laid; each names a throw on the table at the
     # moment it acts, or, with none there, is played without effect (no target).
-    # -> [(card, target or None)], checked against the table.
+    # -> [(card, owner seat, throw record)] for the cards that hit a throw.
     effects = []
-    gone = []
+    gone = []  # targets a Wire of this throw has already sent back
+    table = state["throws"]
     for i in range(3):
         card = cards[i]
         if card != _FOUL and card != _WIRE:
@@ -220,13 +207,16 @@ def _aim(state, cards, targets):
         if target is None:
             if not _table_empty(state, gone):
                 raise RulesError("no_target", ("FOUL" if card == _FOUL else "WIRE") + " needs a target")
-            effects.append((card, None))
-            continue
-        if target in gone or on_table(state, target) is None:
+            continue  # played without effect, it leaves play
+        seat, number = target
+        throw = None
+        if seat < state["n"] and number <= len(table[seat]) and target not in gone:
+            throw = table[seat][number - 1]
+        if throw is None or throw[STATUS] & PICKED_UP:
             raise RulesError("bad_target", _short_id(target) + " not on table")
         if card == _WIRE:
             gone.append(target)
-        effects.append((card, target))
+        effects.append((card, seat, throw))
     return effects
 
 

@@ -134,9 +134,10 @@ def score_throw(cards, first=False):
     # The value of a legal throw, or RulesError with the reason it is not legal.
     # `first`: the player's first throw of the hand (X-3: a Double, or the pair form).
     # Written out card by card: this runs for every throw of a fold on the board.
-    if len(cards) != THROW:
-        raise RulesError("bad_throw", "a throw is 3 cards")
-    a, b, c = cards
+    try:
+        a, b, c = cards
+    except ValueError:
+        raise RulesError("bad_throw", "a throw is 3 cards") from None
     # A Champion counts as the number it stands for; after that a number card is
     # 1..25, Bull is 50 and every other special is below 0.
     if a > _CHAMP:
@@ -155,8 +156,19 @@ def score_throw(cards, first=False):
         if first:
             raise RulesError("first_double", "first needs a double")
         # in sequence: consecutive places in the order 1, 2, ..., 20, 25 (25 is the
-        # 21st and nothing follows it), whatever the laid order
-        if max(a, b, c) - min(a, b, c) != (6 if a == 25 or b == 25 or c == 25 else 2):
+        # 21st and nothing follows it), whatever the laid order; no two are equal here,
+        # so the lowest and highest are 2 apart (6 when the highest is 25: 19 20 25)
+        low = a
+        high = a
+        if b < low:
+            low = b
+        else:
+            high = b
+        if c < low:
+            low = c
+        elif c > high:
+            high = c
+        if high - low != (6 if high == 25 else 2):
             raise RulesError("no_sequence", _no_sequence((a, b, c)))
         return a + b + c
     return _score_mixed(cards, first, a, b, c)
