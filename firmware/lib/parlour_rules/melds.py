@@ -61,26 +61,27 @@ def _masks(hand, pack):
             m = sum(map(_SHL, hand))
         except (TypeError, ValueError):
             m = -1
-        if 0 <= m < (1 << top) and bin(m).count("1") == len(hand):
+        if 0 <= m < (1 << top) and bin(m).count("1") == len(hand) < 12:
             k = (1 << width) - 1
             joker = m >> JOKER & 1 if pack == DUMBO else 0
             return [m & k, m >> width & k, m >> 2 * width & k, m >> 3 * width & k], joker
-    ms = [0, 0, 0, 0]
-    joker = 0
-    for c in hand:
-        if type(c) is not int or c < 0 or c >= top:
-            return _masks(parse_cards(hand, pack), pack)
-        if c == JOKER and pack == DUMBO:
-            if joker:
-                refuse("dup_card", "card twice: ", "JOKER")
-            joker = 1
-            continue
-        s = c // width
-        bit = 1 << (c - s * width)
-        if ms[s] & bit:
-            from .cards import format_card
-            refuse("dup_card", "card twice: ", format_card(c, pack))
-        ms[s] |= bit
+    if len(hand) > 11:
+        raise RulesError("big_hand", "over 11 cards")
+    ms = [0, 0, 0, 0, 0]  # the fifth: Dumbo's Joker (card 44 = 4 * 11)
+    try:
+        for c in hand:
+            if c < 0 or c >= top:
+                raise TypeError
+            s = c // width
+            bit = 1 << (c - s * width)
+            v = ms[s]
+            if v & bit:
+                from .cards import format_card
+                refuse("dup_card", "card twice: ", format_card(c, pack))
+            ms[s] = v | bit
+    except TypeError:
+        return _masks(parse_cards(hand, pack), pack)
+    joker = ms.pop()
     return ms, joker
 
 
@@ -91,58 +92,95 @@ def _cover(x):
 
 def _best(ms, ph, fr, lo, hi, joker):
     # The least count over the set choices worth trying; -> (count, removal).
-    a, b, c, d = ms
+    a = ms[0]
+    b = ms[1]
+    c = ms[2]
+    d = ms[3]
     three = (a & b & (c | d)) | (c & d & (a | b))
-    cov = [_cover(ms[0] | ph[0]), _cover(ms[1] | ph[1]), _cover(ms[2] | ph[2]),
-           _cover(ms[3] | ph[3])]
+    cov = (_cover(a | ph[0]), _cover(b | ph[1]), _cover(c | ph[2]), _cover(d | ph[3]))
     con = three & ((a & cov[0]) | (b & cov[1]) | (c & cov[2]) | (d & cov[3]))
     take = three & ~con
-    # Suits without a contested card cost the same whatever the choice.
-    fixed = 0
-    own = take
-    act = []
-    for s in range(4):
-        x = ms[s] & ~take
-        if x & con:
-            act.append(s)
-            continue
-        z = x & ~cov[s] & ~fr[s]
-        fixed += lo[z & 127] + hi[z >> 7]
-        if joker and not own:
-            own = x & x >> 1 & x >> 2
-    combos = [(take, take, take, take)]
+    # Contested ranks, and for each the ways to take it: a mask of 4-bit fields
+    # (one per suit, bit i = contested rank i taken in that suit).
+    bits = []
+    ways = []
     r = con
-    four = a & b & c & d
+    i = 0
     while r:
         bit = r & -r
         r ^= bit
-        new = []
-        for co in combos:
-            new.append(co)
-            new.append((co[0] | bit, co[1] | bit, co[2] | bit, co[3] | bit))
-            if four & bit:
-                for s in range(4):
-                    if cov[s] & bit:
-                        new.append((co[0] | (bit if s else 0), co[1] | (0 if s == 1 else bit),
-                                    co[2] | (0 if s == 2 else bit), co[3] | (0 if s == 3 else bit)))
-        combos = new
+        held = 0
+        for s in range(4):
+            if ms[s] & bit:
+                held |= 1 << (4 * s + i)
+        w = [held]
+        alone = 0
+        if a & b & c & d & bit:
+            # Four of a kind: also three of them, leaving one that a run can use.
+            for s in range(4):
+                if cov[s] & bit:
+                    w.append(held ^ (1 << (4 * s + i)))
+                    alone += 1
+        if alone != 1:
+            # (with one such card, leaving it dominates taking none)
+            w.append(0)
+        bits.append(bit)
+        ways.append(w)
+        i += 1
+    # Each suit's count (x8, +1 if it holds no run of its own) per subset of
+    # the contested ranks it holds that go to sets.
+    rem = [0]
+    for bit in bits:
+        rem = rem + [x | bit for x in rem]
+    rows = []
+    n = len(rem)
+    for s in range(4):
+        m = ms[s] & ~take
+        p = ph[s]
+        f = fr[s]
+        hs = 0
+        for k in range(i):
+            if m & bits[k]:
+                hs |= 1 << k
+        row = [0] * n
+        j = hs
+        while True:
+            x = m & ~rem[j]
+            y = x | p
+            t = y & y >> 1 & y >> 2
+            z = x & ~(t | t << 1 | t << 2) & ~f
+            if joker and not x & x >> 1 & x >> 2:
+                row[j] = (lo[z & 127] + hi[z >> 7]) * 8 + 1
+            else:
+                row[j] = (lo[z & 127] + hi[z >> 7]) * 8
+            if not j:
+                break
+            j = (j - 1) & hs
+        rows.append(row)
+    r0, r1, r2, r3 = rows
+    while len(ways) < 3:
+        ways.append((0,))
     best = -1
-    pick = combos[0]
-    for co in combos:
-        dw = fixed
-        mine = own or co[0] & ~take
-        for s in act:
-            x = ms[s] & ~co[s]
-            z = x & ~_cover(x | ph[s]) & ~fr[s]
-            dw += lo[z & 127] + hi[z >> 7]
-            if joker and not mine:
-                mine = x & x >> 1 & x >> 2
-        if joker and not mine:
-            dw += JOKER_COUNT
-        if best < 0 or dw < best:
-            best = dw
-            pick = co
-    return best, pick
+    pick = 0
+    for w0 in ways[0]:
+        for w1 in ways[1]:
+            w01 = w0 | w1
+            for w2 in ways[2]:
+                jj = w01 | w2
+                v = r0[jj & 15] + r1[jj >> 4 & 15] + r2[jj >> 8 & 15] + r3[jj >> 12]
+                if v < best or best < 0:
+                    if joker and not (take or jj) and v & 7 == 4:
+                        v += JOKER_COUNT * 8
+                        if v >= best >= 0:
+                            continue
+                    best = v
+                    pick = jj
+    co = [take, take, take, take]
+    for k in range(i):
+        for s in range(4):
+            if pick >> (4 * s + k) & 1:
+                co[s] |= bits[k]
+    return best >> 3, co
 
 
 class Laid:

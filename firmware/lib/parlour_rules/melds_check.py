@@ -22,7 +22,7 @@ def set_limit(pack, double_pack):
 def check_group(cards, pack, double_pack):
     # -> (SET, rank, size, 0, joker) or (RUN, suit, low, high, joker), ranks from 0.
     cards = parse_cards(cards, pack)
-    word = "meld: " if pack == STANDARD else "weld: "
+    word = "not a meld: " if pack == STANDARD else "no weld: "
     joker = 0
     real = []
     for c in cards:
@@ -31,7 +31,7 @@ def check_group(cards, pack, double_pack):
         else:
             real.append(c)
     if joker > 1:
-        _bad("bad_meld", "not a " + word, cards, pack)
+        _bad("bad_meld", word, cards, pack)
     if len(real) < 3:
         # D-3: the Joker never completes a weld of 2.
         _bad("short_meld", "too short: ", cards, pack)
@@ -47,12 +47,12 @@ def check_group(cards, pack, double_pack):
     low = min(ranks)
     high = max(ranks)
     if min(suits) != max(suits) or high - low + 1 != len(real):
-        _bad("bad_meld", "not a " + word, cards, pack)
+        _bad("bad_meld", word, cards, pack)
     seen = 0
     for r in ranks:
         if seen >> r & 1:
             # never two identical cards in one sequence.
-            _bad("bad_meld", "not a " + word, cards, pack)
+            _bad("bad_meld", word, cards, pack)
         seen |= 1 << r
     return (RUN, suits[0], low, high, joker)
 

@@ -53,6 +53,9 @@ def _too_many(card):
 
 
 def _hand(hand):
+    if len(hand) > 11:
+        from .errors import RulesError
+        raise RulesError("big_hand", "over 11 cards")
     m1 = [0, 0, 0, 0]
     m2 = [0, 0, 0, 0]
     for c in hand:
