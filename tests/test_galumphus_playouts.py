@@ -43,3 +43,15 @@ def test_g10_every_kind_of_end_turns_up_across_table_sizes():
         players = 4 + i % 5
         reasons.add(playout(9_000 + i, players, 11, skill=80, probes=0, undos=0)[2])
     assert {"row", "reach", "stars", "pass"} <= reasons
+
+
+def test_portable_playout_cases_pass_their_own_checks():
+    # test_portable compares MicroPython with CPython; here CPython itself must
+    # finish every such case with no invariant broken.
+    import cases_galumphus as cases
+
+    for index in range(10):
+        result = getattr(cases, "case_playouts_%02d" % index)()
+        assert result[2] in REASONS and result[6] > 0
+    checked = cases.case_undo_redo_claims()
+    assert len(checked) >= 3 and all(same and redo for _, same, redo in checked)

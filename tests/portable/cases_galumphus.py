@@ -59,12 +59,17 @@ def full_pack(top):
 
 def trace_line(state):
     # One golden transcript line per event: phase, card called, dealer, pack
-    # size, designs per row, the claims of the last call.
+    # size, cards in rows, and the claims of the last call as
+    # claimant-seat-result (r right, w wrong, v void).
     called = GAL_CODES[state["called"]] if state["called"] >= 0 else "-"
-    designs = "".join(["%x" % g.distinct(row) for row in state["rows"]])
-    last = ",".join(["%d%d%s" % (c[0], c[1], c[3][0]) for c in state["last"]])
-    return "%s %s d%d p%d %s %s" % (state["phase"], called, state["dealer"],
-                                    len(state["pack"]), designs, last)
+    won = 0
+    for row in state["rows"]:
+        won += len(row)
+    last = ""
+    for c in state["last"]:
+        last += " %d%d%s" % (c[0], c[1], c[3][0])
+    return "%s %s d%d p%d r%d%s" % (state["phase"], called, state["dealer"],
+                                    len(state["pack"]), won, last)
 
 
 def fold(config, events):
@@ -299,8 +304,9 @@ def case_g7_water_hog_and_cornubian_and_snort_hound():
 
 
 def case_g8_stars_in_succession():
-    state = play(_table(DEAL + ["PUS", "GAL", "CRO", "HAI"]),
-                  "N N K1 K1 N T N K1 =CLI P P N")
+    # Seat 1 wins two PUS, a Great Galumphus passes by, Cornubian follows it.
+    state = play(_table(DEAL + ["PUS", "PUS", "PUS", "HAI", "GAL", "CRO"]),
+                 "N N K1 K1 N T N K1 K1 N T N P P P N")
     return g.umpire_view(state)
 
 
@@ -364,10 +370,30 @@ def case_refuse_unknown_event():
 
 # Random matches: one a case keeps each within the guest's allocation budget.
 def _run(index):
+    # No undo refolds here (each refolds the whole log): case_undo_redo_claims.
     players = 4 + index % 5
     target = (5, 7, 5, 11, 7)[index % 5]
-    return playout(7001 + index * 31, players, target, skill=85, patience=120,
-                   probes=6, undos=1)
+    return playout(7001 + index * 31, players, target, skill=85, patience=70,
+                   probes=5, undos=0)
+
+
+def case_undo_redo_claims():
+    # C-4 on the board's own interpreter: undo each claim press of the open
+    # calls through the match log, then redo it: the same state both ways.
+    config, script = GOLDEN["four_players_row_of_7"]
+    events = parse_script(script)[:90]
+    match = log.MatchLog("galumphus", config)
+    checked = []
+    for index in range(len(events)):
+        before = match.state
+        match.append(events[index])
+        after = match.state
+        if g.can_undo(after) and index > 80:
+            match.undo(1)
+            same = match.state == before
+            match.append(events[index])
+            checked.append([index, same, match.state == after])
+    return checked
 
 
 def case_playouts_00():
