@@ -644,3 +644,13 @@ def test_every_portable_case_runs_clean_on_cpython():
                 getattr(cases, name)()
         else:
             assert getattr(cases, name)() is not None
+
+
+def test_every_galumphus_decision_id_is_named_by_a_test():
+    here = Path(__file__).resolve().parent
+    names = []
+    for path in sorted(here.glob("test_galumphus*.py")):
+        names += [line.split("(")[0][4:] for line in path.read_text().splitlines()
+                  if line.startswith("def test_")]
+    for rule in ["g%d" % i for i in range(1, 11)] + ["c4", "c5"]:
+        assert any(("_" + rule + "_") in ("_" + n + "_") for n in names), rule
