@@ -91,8 +91,19 @@ class Pad:
         return self.app.view()
 
     def frame_text(self):
-        frame = self.app.compose()
-        return "\n".join(item[3] for item in frame.items if item[0] == 0)
+        # the frame's text, pieces drawn side by side on one row joined into one line
+        lines = []
+        end = None
+        for item in self.app.compose().items:
+            if item[0] != 0:
+                continue
+            _, x, y, text, _, scale, _ = item
+            if lines and end == (x, y):
+                lines[-1] += text
+            else:
+                lines.append(text)
+            end = (x + 6 * scale * len(text), y)
+        return "\n".join(lines)
 
 
 __all__ = ("golden_check", "shot_names", "finished_match", "record_of", "run_to_shot",

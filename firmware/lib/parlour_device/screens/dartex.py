@@ -47,12 +47,22 @@ def draw_lines(frame: "Any", lines: "List[Tuple[str, int]]", top: int) -> None:
 
 
 class Lines(Screen):
-    # A read-only page of lines; the encoder scrolls.
+    # A read-only page of lines; the encoder scrolls. The lines are made once per
+    # view (formatting text is what costs most on the board).
     def __init__(self, app: "Any") -> None:
         super().__init__(app)
         self.top = 0
+        self._for: "Any" = None
+        self._lines: "List[Tuple[str, int]]" = []
 
     def lines(self) -> "List[Tuple[str, int]]":
+        v = self.app.view()
+        if v is not self._for:
+            self._for = v
+            self._lines = self.make_lines()
+        return self._lines
+
+    def make_lines(self) -> "List[Tuple[str, int]]":
         return []
 
     def on_turn(self, delta: int) -> "Optional[Screen]":
@@ -132,7 +142,7 @@ class Table(Lines):
         super().__init__(app)
         self.back = back
 
-    def lines(self) -> "List[Tuple[str, int]]":
+    def make_lines(self) -> "List[Tuple[str, int]]":
         v = self.app.view()
         out: "List[Tuple[str, int]]" = [("pack %d  hand %d" % (v["pack"], v["hand"]), YELLOW)]
         for seat in v["seats"]:
@@ -167,7 +177,7 @@ class HandOver(Lines):
         v = self.app.view()
         self.title = "Dartex: game over" if v["game_over"] else "Dartex: hand %d over" % v["hand"]
 
-    def lines(self) -> "List[Tuple[str, int]]":
+    def make_lines(self) -> "List[Tuple[str, int]]":
         v = self.app.view()
         out: "List[Tuple[str, int]]" = []
         names = v["names"]

@@ -22,6 +22,11 @@ K_TABLE = 8
 SPECIAL_KEYS = {0: DOUBLE, 1: TREBLE, 2: BULL, 3: FOUL, 4: OFF, 5: WIRE}
 
 
+# Drawing is remembered in the app's frame memo under keys holding a generation
+# number, bumped whenever the screen sees a new view (see stump_play.py).
+_GEN = [0]
+
+
 def clip(text: str, room: int) -> str:
     return text if len(text) <= room else text[: room - 1] + "~"
 
@@ -52,13 +57,24 @@ class DartexPlay(Screen):
         self.champ = False         # the next number card is a Champion
         self.aim = 0               # FOUL or WIRE while its target is picked
         self.pick = 0              # index into the view's targets
+        self._sv: "Any" = None     # the view the screen last saw
+        self.gen = 0               # a number for that view, unique across screens
 
     def view(self) -> "Dict[str, Any]":
         v: "Dict[str, Any]" = self.app.view()
         return v
 
     def on_show(self) -> None:
+        self._sync()
+
+    def _sync(self) -> None:
+        # Once per new view (an event or an undo): a new number for the frame memo.
         v = self.view()
+        if v is self._sv:
+            return
+        self._sv = v
+        _GEN[0] += 1
+        self.gen = _GEN[0]
         self.title = "Dartex hand %d" % v["hand"] if v["hand"] else "Dartex"
 
     def _clear(self) -> None:
@@ -236,23 +252,26 @@ class DartexPlay(Screen):
         return "card %d of 3" % (len(self.slots) + 1), GREY
 
     def draw(self, frame: "Any") -> None:
+        self._sync()
         v = self.view()
         if v["turn"] is None:
             return
+        colour = frame.layout.colour
+        frame.memo(("dartex-v", self.gen, colour), self._draw_view)
+        frame.memo(("dartex-e", self.gen, tuple(self.slots), self.idx, self.champ, self.aim,
+                    self.pick, colour), self._draw_entry)
+
+    def _draw_view(self, frame: "Any") -> None:
+        # What only the match decides: whose turn, hand sizes, the pack, the scores.
+        v = self.view()
         lay = frame.layout
-        texts, colours, current = self._faces()
-        note, colour = self._note(v)
         if not lay.colour:
             frame.text(0, lay.row_y(0), clip(self._status(v), lay.cols))
-            draw_throw(frame, 0, lay.row_y(1) + 1, 41, 13, 2, texts, colours, current, 1)
-            frame.text(0, lay.row_y(2) + 2, clip(note, lay.cols))
             return
         top = lay.body_top
         seat = v["seats"][v["turn"]]
         frame.text(4, top + 2, clip(seat["name"] + " throws", 16), YELLOW, 2)
         frame.text(214, top + 8, "pack %d" % v["pack"], GREY)
-        draw_throw(frame, 4, top + 30, 98, 46, 7, texts, colours, current, 2)
-        frame.text(4, top + 82, clip(note, 26), colour, 2 if len(note) <= 26 else 1)
         y = top + 108
         frame.text(4, y, "player    hand  table  total", GREY)
         y += 12
@@ -263,3 +282,17 @@ class DartexPlay(Screen):
                                                       s["hand_score"], s["total"]),
                        YELLOW if on else WHITE)
             y += 12
+
+    def _draw_entry(self, frame: "Any") -> None:
+        # What the entry decides: the three card boxes and the value or the reason.
+        v = self.view()
+        lay = frame.layout
+        texts, colours, current = self._faces()
+        note, colour = self._note(v)
+        if not lay.colour:
+            draw_throw(frame, 0, lay.row_y(1) + 1, 41, 13, 2, texts, colours, current, 1)
+            frame.text(0, lay.row_y(2) + 2, clip(note, lay.cols))
+            return
+        top = lay.body_top
+        draw_throw(frame, 4, top + 30, 98, 46, 7, texts, colours, current, 2)
+        frame.text(4, top + 82, clip(note, 26), colour, 2 if len(note) <= 26 else 1)

@@ -4,10 +4,14 @@
 # cursor on the number being picked. Integer geometry from a sine table, so the
 # picture is the same on every board and interpreter.
 
+from .base import Frame
+
 try:
     from typing import Any, List, Optional, Tuple
 except ImportError:
     pass
+
+_POLY = hasattr(Frame, "polygon")   # a filled polygon item (else rows of rectangles)
 
 BLACK = 0x000000
 RING = 40
@@ -55,9 +59,10 @@ class RingStyle:
     # Sizes of one ring drawing, in pixels (the wedge is filled by lines from the
     # centre, one per pixel of its rim). `labels`: the screen prints the slide numbers
     # beside their arrows. Colours are 0xRRGGBB.
-    def __init__(self, r: int, dot: int, wedge_in: int, slide_len: int, slide_w: int,
-                 cursor: int, labels: bool,
+    def __init__(self, tag: int, r: int, dot: int, wedge_in: int, slide_len: int,
+                 slide_w: int, cursor: int, labels: bool,
                  colours: "Tuple[int, int, int, int, int, int]") -> None:
+        self.tag = tag          # a small number naming the style in memo keys
         self.r = r
         self.dot = dot
         self.wedge_in = wedge_in
@@ -77,7 +82,7 @@ class RingStyle:
 def fill_convex(frame: "Any", pts: "List[Tuple[int, int]]", colour: int) -> None:
     # Fill a convex polygon: one polygon item where the frame has them, else one
     # 1-pixel-high rectangle per row (no holes, as few items as it is tall).
-    if hasattr(frame, "polygon"):
+    if _POLY:
         frame.polygon(pts, colour)
         return
     top = pts[0][1]
@@ -166,16 +171,25 @@ def draw_marks(frame: "Any", cx: int, cy: int, st: RingStyle, slides: "Optional[
         frame.circle(cx + dx, cy + dy, st.cursor, st.c_cursor, True)
     else:
         _nothing(frame, cx, cy)
-    for i in range(2):
-        if slides is not None and i < len(slides):
-            _arrow(frame, cx, cy, st, slides[i], st.c_slide)
+    a = slides[0] if slides else 0
+    b = slides[1] if slides is not None and len(slides) > 1 else 0
+    first, count = gap_run(gap)
+
+    def build(f: "Any") -> None:
+        _slides_and_gap(f, cx, cy, st, a, b, first, count, ghost)
+
+    # the arrows and the wedge change once or twice a turn: drawn from the memo
+    frame.memo(("ring", st.tag, cx, cy, a, b, first, count, ghost), build)
+
+
+def _slides_and_gap(frame: "Any", cx: int, cy: int, st: RingStyle, a: int, b: int,
+                    first: int, count: int, ghost: int) -> None:
+    marks = (a, b, ghost)
+    for i in range(3):
+        if marks[i]:
+            _arrow(frame, cx, cy, st, marks[i], st.c_ghost if i == 2 else st.c_slide)
         else:
             _nothing(frame, cx, cy)
-    if ghost:
-        _arrow(frame, cx, cy, st, ghost, st.c_ghost)
-    else:
-        _nothing(frame, cx, cy)
-    first, count = gap_run(gap)
     if count:
         # the gap: a wedge from the centre spanning its numbers (convex: < 20 numbers)
         rw = st.r - st.wedge_in
@@ -186,3 +200,11 @@ def draw_marks(frame: "Any", cx: int, cy: int, st: RingStyle, slides: "Optional[
         fill_convex(frame, pts, st.c_gap)
     else:
         _nothing(frame, cx, cy)
+
+
+def dots(frame: "Any", cx: int, cy: int, st: RingStyle) -> None:
+    # The dots, from the frame's memo after the first time (they never change).
+    def build(f: "Any") -> None:
+        draw_dots(f, cx, cy, st)
+
+    frame.memo(("dots", st.tag, cx, cy), build)

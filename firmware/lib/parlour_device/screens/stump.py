@@ -141,8 +141,18 @@ class RoundOver(Screen):
         super().__init__(app)
         self.play = play
         self.top = 0
+        self._for: "Any" = None
+        self._lines: "List[Tuple[str, int]]" = []
 
     def lines(self) -> "List[Tuple[str, int]]":
+        # made once per view: formatting text is what costs most on the board
+        v = self.app.view()
+        if v is not self._for:
+            self._for = v
+            self._lines = self.make_lines()
+        return self._lines
+
+    def make_lines(self) -> "List[Tuple[str, int]]":
         v = self.app.view()
         last = v["last_round"]
         sides = v["sides"]
@@ -207,8 +217,17 @@ class Scores(Screen):
         super().__init__(app)
         self.back = back
         self.top = 0
+        self._for: "Any" = None
+        self._lines: "List[Tuple[str, int]]" = []
 
     def lines(self) -> "List[Tuple[str, int]]":
+        v = self.app.view()
+        if v is not self._for:
+            self._for = v
+            self._lines = self.make_lines()
+        return self._lines
+
+    def make_lines(self) -> "List[Tuple[str, int]]":
         v = self.app.view()
         out = [("to %d, round %d" % (v["target"], v["round"]), YELLOW)]
         pairs = v["mode"] == "partnership"

@@ -7,7 +7,7 @@
 from parlour_rules.stump_ring import HALF, tie_choices
 
 from .base import BLACK, CYAN, GREEN, GREY, K_OK, ORANGE, RED, WHITE, YELLOW, Screen
-from .ring import RING, RingStyle, draw_dots, draw_marks, label_point, ring_step
+from .ring import RING, RingStyle, dots, draw_marks, label_point, ring_step
 
 try:
     from typing import Any, Dict, List, Optional, Tuple
@@ -23,10 +23,23 @@ K_SCORE = 5
 K_LEFT = 6
 K_RIGHT = 8
 
-MONO_RING = RingStyle(r=15, dot=0, wedge_in=3, slide_len=3, slide_w=2, cursor=1,
+MONO_RING = RingStyle(tag=1, r=15, dot=0, wedge_in=3, slide_len=3, slide_w=2, cursor=1,
                       labels=False, colours=(WHITE, WHITE, WHITE, WHITE, WHITE, WHITE))
-TFT_RING = RingStyle(r=54, dot=1, wedge_in=5, slide_len=9, slide_w=2, cursor=4,
+MONO_X = 20         # the ring's centre on the MacroPad: x, and y below the body's top
+MONO_DY = 19
+MONO_TEXT = 42      # where the text beside it starts
+TFT_RING = RingStyle(tag=2, r=54, dot=1, wedge_in=5, slide_len=9, slide_w=2, cursor=4,
                      labels=True, colours=(GREY, WHITE, GREEN, ORANGE, YELLOW, CYAN))
+
+
+# The ring's numbers as text, made once: the screen builds no string per click.
+NUMS = tuple([str(n) for n in range(RING + 1)])
+PARTS = 6   # text parts of the pick line
+
+# Drawing is remembered in the app's frame memo under keys holding a generation
+# number, bumped whenever a screen sees a new view: text is formatted only when the
+# match or the entry changes (string work is what costs most on the board).
+_GEN = [0]
 
 
 def clip(text: str, room: int) -> str:
@@ -43,7 +56,11 @@ class StumpPlay(Screen):
         self.pending = 0           # setup: the first turned number, once set
         self.ties: "List[Any]" = []  # setup on a tie: [[side, gap], [side, gap]]
         self.pick = 0              # move / member / tie: the highlighted choice
-        self.seen = ""             # the step the entry was last reset for
+        self.seen: "Any" = None    # the step the entry was last reset for
+        self._sv: "Any" = None     # the view the screen last saw
+        self.gen = 0               # a number for that view, unique across screens
+        self._kkey: "Any" = None
+        self._keys: "Tuple[str, ...]" = ()
 
     # -- what the engine says -------------------------------------------------------
 
@@ -59,9 +76,15 @@ class StumpPlay(Screen):
         self._sync()
 
     def _sync(self) -> None:
-        # A new step (or a step undone) starts its entry afresh.
+        # Once per new view (an event or an undo): a new step starts its entry afresh.
         v = self.view()
-        key = "%s/%d/%s/%s" % (v["step"], v["round"], v["turn"], v["discard"])
+        if v is self._sv:
+            return
+        self._sv = v
+        _GEN[0] += 1
+        self.gen = _GEN[0]
+        self.title = "Stump R%d" % v["round"] if v["round"] else "Stump"
+        key = (v["step"], v["round"], v["turn"], v["discard"])
         if key == self.seen:
             return
         self.seen = key
@@ -70,13 +93,11 @@ class StumpPlay(Screen):
         ring = v["ring"]
         if v["step"] == "move" and v["best"]:
             self.pick = self._best_pick(v)
-        elif v["step"] in ("gapper", "discard") and ring and ring["gap"]:
-            if v["step"] == "gapper":
-                self.n = ring["gap"][0]
+        elif v["step"] == "gapper" and ring and ring["gap"]:
+            self.n = ring["gap"][0]
         if v["step"] != "setup":
             self.pending = 0
             self.ties = []
-        self.title = "Stump R%d" % v["round"] if v["round"] else "Stump"
 
     # -- the choices at the move step -------------------------------------------------
 
@@ -252,6 +273,15 @@ class StumpPlay(Screen):
     # -- keys and hint --------------------------------------------------------------
 
     def keys(self) -> "Tuple[str, ...]":
+        # remembered per view and entry mode (the app asks twice a frame)
+        self._sync()
+        key = (self.gen, self.pending, len(self.ties))
+        if key != self._kkey:
+            self._kkey = key
+            self._keys = self._labels()
+        return self._keys
+
+    def _labels(self) -> "Tuple[str, ...]":
         v = self.view()
         step = v["step"]
         if step == "setup":
@@ -311,44 +341,54 @@ class StumpPlay(Screen):
             return ring["slides"], ring["gap"], self.n, 0, ""
         return ring["slides"] if ring else None, ring["gap"] if ring else None, 0, 0, ""
 
-    def _pick_line(self, v: "Dict[str, Any]") -> "Tuple[str, int]":
-        # What the entry would do, with a colour: green fits, red would be refused.
+    def _pick_line(self, v: "Dict[str, Any]") -> "Tuple[Tuple[str, ...], int]":
+        # What the entry would do, as text parts shown side by side (numbers from a
+        # table: no string is built while the encoder turns), with a colour: green
+        # fits, red would be refused, yellow asks for a choice.
         step = v["step"]
         ring = v["ring"]
+        n = NUMS[self.n]
         if step == "setup":
             if self.ties:
-                return "gap from %d?" % self.ties[self.pick][0], YELLOW
+                return ("gap from ", NUMS[self.ties[self.pick][0]], "?"), YELLOW
             if self.pending:
-                return "A %d  B %d?" % (self.pending, self.n), WHITE
-            return "A %d?" % self.n, WHITE
+                return ("A ", NUMS[self.pending], "  B ", n, "?"), WHITE
+            return ("A ", n, "?"), WHITE
         if step == "member":
-            seat = v["team"] + 2 * self.pick
-            return "> " + v["names"][seat], WHITE
+            return ("> ", v["names"][v["team"] + 2 * self.pick]), WHITE
         if step in ("gapper", "discard"):
-            slides = ring["slides"]
-            under = self.n in slides
-            if self.wild:
-                text = "W=%d" % self.n if step == "discard" else "W"
-            else:
-                text = str(self.n)
+            under = self.n in ring["slides"]
             if step == "gapper":
                 if self.wild:
                     # OK plays it as a gapper (W), 8 discards it as W=n
-                    return "W or W=%d" % self.n, GREEN if ring["gap"] else RED
+                    return ("W or W=", n), GREEN if ring["gap"] else RED
                 if self.n in ring["gap"]:
-                    return text + " in gap", GREEN
-                return text + (" slide" if under else " no gap"), RED if under else WHITE
-            return text + (" slide" if under else ""), RED if under else WHITE
+                    return (n, " in gap"), GREEN
+                if under:
+                    return (n, " slide"), RED
+                return (n, " no gap"), WHITE
+            if self.wild:
+                return ("W=", n, " slide" if under else ""), RED if under else WHITE
+            return (n, " slide" if under else ""), RED if under else WHITE
         if step == "move":
             opt = self.options(v)[self.pick]
-            moved = ring["slides"][opt[0]]
+            moved = NUMS[ring["slides"][opt[0]]]
+            to = NUMS[v["discard"]]
             if opt[1] is not None:
                 # S-2: slides 20 apart, the mover picks the side the gap runs from
-                return "%d>%d from %d" % (moved, v["discard"], opt[1]), YELLOW
-            mark = "*" if self._narrow(v, opt) else ""
-            return "%d>%d gap %d%s" % (moved, v["discard"], len(opt[3]), mark), (
-                GREEN if mark else WHITE)
-        return clip(v["prompt"], 20), YELLOW
+                return (moved, ">", to, " from ", NUMS[opt[1]]), YELLOW
+            if self._narrow(v, opt):
+                return (moved, ">", to, " gap ", NUMS[len(opt[3])], "*"), GREEN
+            return (moved, ">", to, " gap ", NUMS[len(opt[3])]), WHITE
+        return (clip(v["prompt"], 20),), YELLOW
+
+    def _parts(self, frame: "Any", x: int, y: int, parts: "Tuple[str, ...]", colour: int,
+               scale: int) -> None:
+        # The parts side by side; always PARTS items, so the frame keeps its length.
+        for i in range(PARTS):
+            part = parts[i] if i < len(parts) else ""
+            frame.text(x, y, part, colour, scale)
+            x += 6 * scale * len(part)
 
     def _step_line(self, v: "Dict[str, Any]") -> str:
         step = v["step"]
@@ -366,52 +406,27 @@ class StumpPlay(Screen):
 
     def draw(self, frame: "Any") -> None:
         self._sync()
+        colour = frame.layout.colour
+        frame.memo(("stump-v", self.gen, colour), self._draw_view)
+        frame.memo(("stump-e", self.gen, self.n, self.wild, self.pick, self.pending,
+                    len(self.ties), colour), self._draw_entry)
+
+    def _draw_view(self, frame: "Any") -> None:
+        # What only the match decides: the ring's dots, whose turn, hands, scores.
         v = self.view()
-        if frame.layout.colour:
-            self._draw_tft(frame, v)
-        else:
-            self._draw_mono(frame, v)
-
-    def _draw_mono(self, frame: "Any", v: "Dict[str, Any]") -> None:
         lay = frame.layout
-        cx = 20
-        cy = lay.body_top + 19
-        draw_dots(frame, cx, cy, MONO_RING)
-        x = 42
-        room = (lay.width - x) // lay.char_w
-        pick, colour = self._pick_line(v)
-        frame.text(x, lay.row_y(0), clip(self._step_line(v), room))
-        if colour == GREEN:
-            # a pick that fits is shown in inverse video
-            frame.rect(x - 1, lay.row_y(1), lay.width - x + 1, lay.line_h - 1, WHITE)
-            frame.text(x, lay.row_y(1), clip(pick, room), BLACK)
-        else:
-            frame.text(x, lay.row_y(1), clip(pick, room))
-        frame.text(x, lay.row_y(2), clip(self._hands_line(v), room))
-        slides, gap, cursor, ghost, _ = self._picture(v)
-        draw_marks(frame, cx, cy, MONO_RING, slides, gap, cursor, ghost)
-
-    def _hands_line(self, v: "Dict[str, Any]") -> str:
-        # hand sizes (S-5), the player on turn in brackets
-        parts = []
-        for seat in range(v["players"]):
-            h = str(v["hands"][seat])
-            parts.append("[%s]" % h if seat == v["turn"] else h)
-        return "hand " + " ".join(parts)
-
-    def _draw_tft(self, frame: "Any", v: "Dict[str, Any]") -> None:
-        lay = frame.layout
+        if not lay.colour:
+            dots(frame, MONO_X, lay.body_top + MONO_DY, MONO_RING)
+            room = (lay.width - MONO_TEXT) // lay.char_w
+            frame.text(MONO_TEXT, lay.row_y(0), clip(self._step_line(v), room))
+            frame.text(MONO_TEXT, lay.row_y(2), clip(self._hands_line(v), room))
+            return
         top = lay.body_top
         cy = top + lay.body_height // 2
         cx = cy - top + 2
-        draw_dots(frame, cx, cy, TFT_RING)
+        dots(frame, cx, cy, TFT_RING)
         x = 2 * cx + 8
-        room = (lay.width - x) // 12
-        frame.text(x, top + 4, clip(self._step_line(v), room), WHITE, 2)
-        pick, colour = self._pick_line(v)
-        frame.text(x, top + 30, clip(pick, room), colour, 2)
-        narrower = colour == GREEN and v["step"] == "move"
-        frame.text(x, top + 56, "* the narrower gap" if narrower else "", GREEN)
+        frame.text(x, top + 4, clip(self._step_line(v), (lay.width - x) // 12), WHITE, 2)
         y = top + 72
         names = v["names"]
         pairs = v["mode"] == "partnership"
@@ -436,7 +451,30 @@ class StumpPlay(Screen):
             note = "turn up 2 numbers"
         frame.text(x, top + lay.body_height - 14, clip(note + "  to %d" % v["target"], small),
                    GREY)
+
+    def _draw_entry(self, frame: "Any") -> None:
+        # What the entry decides: the pick line and the ring's cursor, slides and gap.
+        v = self.view()
+        lay = frame.layout
+        pick, colour = self._pick_line(v)
         slides, gap, cursor, ghost, _ = self._picture(v)
+        if not lay.colour:
+            y = lay.row_y(1)
+            # a pick that fits is shown in inverse video
+            fits = colour == GREEN
+            frame.rect(MONO_TEXT - 1, y, lay.width - MONO_TEXT + 1, lay.line_h - 1,
+                       WHITE if fits else BLACK)
+            self._parts(frame, MONO_TEXT, y, pick, BLACK if fits else WHITE, 1)
+            draw_marks(frame, MONO_X, lay.body_top + MONO_DY, MONO_RING, slides, gap, cursor,
+                       ghost)
+            return
+        top = lay.body_top
+        cy = top + lay.body_height // 2
+        cx = cy - top + 2
+        x = 2 * cx + 8
+        self._parts(frame, x, top + 30, pick, colour, 2)
+        narrower = colour == GREEN and v["step"] == "move"
+        frame.text(x, top + 56, "* the narrower gap" if narrower else "", GREEN)
         # the slide numbers beside their arrows (always three items: see draw_marks)
         marks = list(slides or [])
         while len(marks) < 2:
@@ -448,3 +486,11 @@ class StumpPlay(Screen):
             lx, ly = label_point(cx, cy, TFT_RING, n, 6 * len(s), 12) if n else (cx, cy)
             frame.text(lx, ly, s, CYAN if i == 2 else ORANGE)
         draw_marks(frame, cx, cy, TFT_RING, slides, gap, cursor, ghost)
+
+    def _hands_line(self, v: "Dict[str, Any]") -> str:
+        # hand sizes (S-5), the player on turn in brackets
+        parts = []
+        for seat in range(v["players"]):
+            h = str(v["hands"][seat])
+            parts.append("[%s]" % h if seat == v["turn"] else h)
+        return "hand " + " ".join(parts)

@@ -17,8 +17,13 @@ _FACES = ((DOUBLE, "DBL"), (TREBLE, "TRB"), (FOUL, "FOUL"), (OFF, "OFF"), (WIRE,
           (BULL, "BULL"))
 
 
+_NUM_FACES = tuple([str(n) for n in range(26)])   # made once: no string per frame
+
+
 def face(card: int) -> str:
     # The short face of a card: 3 to 4 characters for specials, "C=18" for a Champion.
+    if 0 < card <= 25:
+        return _NUM_FACES[card]
     for code, word in _FACES:
         if card == code:
             return word
