@@ -39,10 +39,10 @@ def digest(r):
     return h
 
 
-def hands(variant, seed):
+def hands(variant, seed, n=N):
     rng = Xorshift32(seed)
     out = []
-    for i in range(N):
+    for i in range(n):
         if variant == "single":
             out.append((draw(rng, deck(), 10), None, False))
         elif variant == "rich":
@@ -77,9 +77,10 @@ def caller_hand(rng, double_pack):
     return draw(rng, near, 6 + rng.below(5)), caller, double_pack
 
 
-def solve_all(variant, seed, layout):
+def solve_all(variant, seed, layout, n=N):
+    # The double pack's layout searches each suit again: fewer hands a case.
     out = []
-    for hand, caller, double_pack in hands(variant, seed):
+    for hand, caller, double_pack in hands(variant, seed, n):
         r = melds.solve_rummy(hand, double_pack, caller)
         out.append(digest(r) if layout else r.deadwood)
     return out
@@ -122,35 +123,51 @@ def case_double_00():
 
 
 def case_double_01():
-    return solve_all("double", 302, True)
+    return solve_all("double", 302, True, 50)
+
+
+def case_double_02():
+    return solve_all("double", 303, True, 50)
 
 
 def case_double_rich_00():
-    return solve_all("double_rich", 401, False)
+    return solve_all("double_rich", 401, False, 100)
 
 
 def case_double_rich_01():
-    return solve_all("double_rich", 402, True)
+    return solve_all("double_rich", 402, True, 50)
+
+
+def case_double_rich_02():
+    return solve_all("double_rich", 403, True, 50)
+
+
+def case_double_rich_03():
+    return solve_all("double_rich", 404, True, 50)
 
 
 def case_layoffs_00():
-    return solve_all("layoffs", 501, False)
+    return solve_all("layoffs", 501, False, 100)
 
 
 def case_layoffs_01():
-    return solve_all("layoffs", 502, True)
+    return solve_all("layoffs", 502, True, 100)
 
 
 def case_layoffs_02():
-    return solve_all("layoffs", 503, True)
+    return solve_all("layoffs", 503, True, 100)
 
 
 def case_double_layoffs_00():
-    return solve_all("double_layoffs", 601, False)
+    return solve_all("double_layoffs", 601, False, 50)
 
 
 def case_double_layoffs_01():
-    return solve_all("double_layoffs", 602, True)
+    return solve_all("double_layoffs", 602, True, 50)
+
+
+def case_double_layoffs_02():
+    return solve_all("double_layoffs", 603, True, 50)
 
 
 def case_gin_sheet_example():

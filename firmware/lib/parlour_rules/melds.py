@@ -100,6 +100,22 @@ def _best(ms, ph, fr, lo, hi, joker):
     cov = (_cover(a | ph[0]), _cover(b | ph[1]), _cover(c | ph[2]), _cover(d | ph[3]))
     con = three & ((a & cov[0]) | (b & cov[1]) | (c & cov[2]) | (d & cov[3]))
     take = three & ~con
+    # Every set taken: the answer if no card is left dead that could be melded.
+    low = 0
+    dw = 0
+    own = three or not joker
+    for s in range(4):
+        x = ms[s] & ~three
+        z = x & ~cov[s] & ~fr[s]
+        low += lo[z & 127] + hi[z >> 7]
+        y = x | ph[s]
+        t = y & y >> 1 & y >> 2
+        z = x & ~(t | t << 1 | t << 2) & ~fr[s]
+        dw += lo[z & 127] + hi[z >> 7]
+        if not own:
+            own = x & x >> 1 & x >> 2
+    if dw == low and own:
+        return dw, [three, three, three, three]
     # Contested ranks, and for each the ways to take it: a mask of 4-bit fields
     # (one per suit, bit i = contested rank i taken in that suit).
     bits = []

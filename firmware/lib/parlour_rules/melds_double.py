@@ -135,6 +135,8 @@ def _search(m1, m2, laid, ends, cap):
         for s in range(4):
             total += _cost(s, m1[s], m2[s], laid, ends)
         return total, []
+    if laid is None and len(ranks) <= 3:
+        return _table_search(ranks, m1, m2, pot1, pot2)
     # Each suit's cost per choice: index = sum of copies taken at rank i times 3^i.
     k = len(ranks)
     size = 1
@@ -145,6 +147,74 @@ def _search(m1, m2, laid, ends, cap):
     picks = [0] * k
     _dfs(ranks, 0, 0, 0, 0, 0, 1, picks, memo, best, m1, m2, laid, ends)
     return best[0], [(ranks[i][0], best[1][i]) for i in range(k)]
+
+
+def _table_search(ranks, m1, m2, pot1, pot2):
+    # No lay-offs, at most 3 set ranks (11 cards): each suit's dead pips for
+    # every choice of copies taken from it (index: copies taken at rank i
+    # times 3^i, 5 bits a suit in one int), then every way summed from the rows.
+    rows = []
+    for s in range(4):
+        row = [0] * 27
+        a0 = m1[s]
+        b0 = m2[s]
+        cnt = [0, 0, 0]
+        for i in range(len(ranks)):
+            bit = 1 << ranks[i][0]
+            cnt[i] = (a0 & bit and 1) + (b0 & bit and 1)
+        for t2 in range(cnt[2] + 1):
+            for t1 in range(cnt[1] + 1):
+                for t0 in range(cnt[0] + 1):
+                    a = a0
+                    b = b0
+                    for i, t in ((0, t0), (1, t1), (2, t2)):
+                        if t:
+                            bit = 1 << ranks[i][0]
+                            if t == 2 or not b & bit:
+                                a &= ~bit
+                            b &= ~bit
+                    t = a & a >> 1 & a >> 2
+                    cov = t | t << 1 | t << 2
+                    z = a & ~cov
+                    bb = b & cov
+                    if bb:
+                        st = cov & ~(cov << 1)
+                        en = cov & ~(cov >> 1)
+                        b &= ~bb | (st & bb & ~(bb >> 1 & bb >> 2)) | (
+                            (st << 1) & bb & ~(bb >> 1)) | (en & bb & ~(bb << 1 & bb << 2)) | (
+                            (en >> 1) & bb & ~(bb << 1))
+                    row[t0 + 3 * t1 + 9 * t2] = (STD_LO[z & 127] + STD_HI[z >> 7]
+                                                 + STD_LO[b & 127] + STD_HI[b >> 7])
+        rows.append(row)
+    ways = []
+    unit = 1
+    for _r, wl in ranks:
+        ways.append([((w & 3) + ((w >> 2 & 3) << 5) + ((w >> 4 & 3) << 10)
+                      + ((w >> 6 & 3) << 15)) * unit for w in wl])
+        unit *= 3
+    while len(ways) < 3:
+        ways.append([0])
+    r0, r1, r2, r3 = rows
+    best = -1
+    pick = 0
+    for w0 in ways[0]:
+        for w1 in ways[1]:
+            w01 = w0 + w1
+            for w2 in ways[2]:
+                jj = w01 + w2
+                v = r0[jj & 31] + r1[jj >> 5 & 31] + r2[jj >> 10 & 31] + r3[jj >> 15]
+                if v < best or best < 0:
+                    best = v
+                    pick = jj
+    out = []
+    unit = 1
+    for r, _ in ranks:
+        way = 0
+        for s in range(4):
+            way |= (pick >> (5 * s) & 31) // unit % 3 << (2 * s)
+        out.append((r, way))
+        unit *= 3
+    return best, out
 
 
 def _ways(r, m1, m2, pot1, pot2, room):
