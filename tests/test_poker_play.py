@@ -55,8 +55,8 @@ def playout(rng, config, hands):
             match.append(bad)
         assert repr(match.state) == before
         event = cases_poker_play.random_event(rng, players, threshold)
-        totals = list(match.state["totals"])
-        dealer = match.state["dealer"]
+        totals = poker.balances(match.state)
+        dealer = poker.dealer(match.state)
         match.append(event)
         assert cases_poker_play.check_step(totals, dealer, match.state, event) is None
         view = match.view()

@@ -108,3 +108,41 @@ def case_settle_8_cost():
 
 def case_settle_8():
     return settle(SETTLE_8)
+
+
+CALLER = "(6H 7H 8H 9H) (JC QC KC) 2S 2D 5C"
+OTHER = "7D 8D 9D 6S 7S 8S 4H 4C 10C 10H"
+
+
+def keep_hand_counts():
+    return poker.apply(poker.new_match({"variant": "gin", "players": 2}),
+                       {"t": "hand", "caller": 0, "deadwood": [9, 8]})
+
+
+def _cards_hand():
+    return poker.apply(poker.new_match({"variant": "gin", "players": 2}),
+                       {"t": "hand", "caller": 0, "cards": [CALLER, OTHER]})
+
+
+def _cards_hand_two_packs():
+    hands = [CALLER, OTHER, OTHER, "AS 2S 3S 4S 5S AC 2C 3C 6C 9C"]
+    return poker.apply(poker.new_match({"variant": "gin", "players": 4}),
+                       {"t": "hand", "caller": 0, "cards": hands})
+
+
+# Run in name order: the first of each pair also loads the solver's modules
+# (compiled from source here; a board loads them as .mpy).
+def keep_hand_cards_1_first():
+    return _cards_hand()
+
+
+def keep_hand_cards_2_again():
+    return _cards_hand()
+
+
+def keep_hand_cards_3_two_packs_first():
+    return _cards_hand_two_packs()
+
+
+def keep_hand_cards_4_two_packs_again():
+    return _cards_hand_two_packs()

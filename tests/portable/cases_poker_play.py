@@ -47,9 +47,10 @@ def check_step(totals, dealer, after, event):
     last = poker.last_hand(after)
     deltas = last["deltas"]
     total = 0
+    now = poker.balances(after)
     for s in range(n):
-        total += after["totals"][s]
-        if after["totals"][s] != totals[s] + deltas[s]:
+        total += now[s]
+        if now[s] != totals[s] + deltas[s]:
             return "totals are not the sum of payments"
     if total != 0:
         return "ledger not zero-sum"
@@ -61,10 +62,11 @@ def check_step(totals, dealer, after, event):
         paid[payee] += amount
     if paid != deltas:
         return "payments differ from deltas"
-    if after["dealer"] < 0 or after["dealer"] >= n:
+    seat = poker.dealer(after)
+    if seat < 0 or seat >= n:
         return "dealer not seated"
     passes = event["t"] != "false_call"
-    if after["dealer"] != ((dealer + 1) % n if passes else dealer):
+    if seat != ((dealer + 1) % n if passes else dealer):
         return "deal did not pass correctly"
     return None
 
@@ -87,8 +89,8 @@ def playout(n, variant, seed, hands):
             if repr(state) != kept:
                 return "a refusal changed the state"
         event = random_event(rng, n, threshold)
-        totals = list(state["totals"])
-        dealer = state["dealer"]
+        totals = poker.balances(state)
+        dealer = poker.dealer(state)
         after = poker.apply(state, event)
         failure = check_step(totals, dealer, after, event)
         if failure:

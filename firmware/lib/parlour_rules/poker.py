@@ -67,7 +67,11 @@ def new_match(config):
     #   kind: None | "hand" | "false_call" | "void" | "cut"; caller; deadwood
     #   (per seat, of the last show-down); shown (a false call's deadwood or None);
     #   draws (the cut's cards per seat).
-    return {"cfg": cfg, "totals": [0] * n, "dealer": dealer, "hands": 0,
+    # The dealer is never stored: the deal passes left after every hand,
+    # so it is the first dealer moved on by the hands played (see dealer()).
+    # The ledger: a seat's balance is amounts[seat] + level (see balances()); a
+    # show-down moves every seat by a common step, kept once in the level.
+    return {"cfg": cfg, "amounts": [0] * n, "level": 0, "first": dealer, "hands": 0,
             "reached": False, "over": False,
             "kind": None, "caller": 0, "deadwood": None, "shown": None, "draws": None}
 
@@ -89,7 +93,9 @@ def _target(state, ends_hand):
     # the session ends after the hand in which a balance reached the target,
     # a false call's payments included.
     target = state["cfg"]["target"]
-    if max(state["totals"]) >= target or -min(state["totals"]) >= target:
+    amounts = state["amounts"]
+    level = state["level"]
+    if max(amounts) + level >= target or -(min(amounts) + level) >= target:
         state["reached"] = True
     if ends_hand and state["reached"]:
         state["over"] = True
@@ -101,7 +107,6 @@ def _close(state, kind, caller, ends_hand):
     state["kind"] = kind
     state["caller"] = caller
     if ends_hand:
-        state["dealer"] = (state["dealer"] + 1) % state["cfg"]["n"]
         state["hands"] += 1
     if state["cfg"]["target"]:
         _target(state, ends_hand)
@@ -135,10 +140,8 @@ def _false_call(state, event):
         raise RulesError("not_false", clip("a fair call: ", shown))
     # the false caller pays every other player; the hand goes on.
     penalty = cfg["false_call"]
-    totals = state["totals"]
-    for seat in range(cfg["n"]):
-        totals[seat] += penalty
-    totals[caller] -= penalty * cfg["n"]
+    state["level"] += penalty
+    state["amounts"][caller] -= penalty * cfg["n"]
     state["shown"] = shown
     return _close(state, "false_call", caller, False)
 
@@ -148,7 +151,7 @@ def _cut(state, event):
         raise RulesError("late_cut", "cut before play only")
     seed = check_seed(event.get("seed"))
     result = cut_poker(state["cfg"]["n"], Xorshift32(seed))
-    state["dealer"] = result["dealer"]
+    state["first"] = result["dealer"]
     state["draws"] = result["draws"]
     return _close(state, "cut", result["dealer"], False)
 
@@ -163,28 +166,23 @@ def apply(state, event):
     if event.get("t") != "hand":
         return _other(state, event)
     cfg = state["cfg"]
-    n = cfg["n"]
     deadwood = event.get("deadwood")
     if deadwood is None or "cards" in event:
         caller, deadwood = _read_cards(cfg, event)
     else:
         caller = event.get("caller")
-        if caller.__class__ is not int or caller < 0 or caller >= n:
+        if caller.__class__ is not int or caller < 0 or caller >= cfg["n"]:
             raise RulesError("bad_seat", clip("no seat ", caller))
-        if deadwood.__class__ is not list or len(deadwood) != n:
+        if deadwood.__class__ is not list:
             raise RulesError("bad_deadwood", "deadwood per player")
-    c = deadwood[caller]
-    if c.__class__ is int and c > cfg["threshold"]:
-        # no show-down over the threshold; R-7 makes it a false call.
-        raise RulesError("over_threshold", clip("call over %d: " % cfg["threshold"], c))
-    # show_down checks every count (a bad one is refused, nothing paid) as it pays
-    show_down(cfg["variant"], caller, deadwood, cfg["forfeit"], state["totals"])
+    # show_down checks the rest (one count per seat, each 0..100, the caller's
+    # within the threshold: R-4) as it pays; refused, nothing is paid
+    state["level"] += show_down(cfg, caller, deadwood, state["amounts"])
     # as _close, inline: the deal passes left, the target
     state["kind"] = "hand"
     state["caller"] = caller
     state["deadwood"] = deadwood  # the view works the payments out again from it
-    state["dealer"] = (state["dealer"] + 1) % n
-    state["hands"] += 1
+    state["hands"] += 1  # and so the deal passes left
     if cfg["target"]:
         _target(state, True)
     return state
@@ -196,10 +194,21 @@ def _other(state, event):
         return _false_call(state, event)
     if kind == "void":
         # the hand abandoned; no payments, the deal passes left.
-        return _close(state, "void", state["dealer"], True)
+        return _close(state, "void", dealer(state), True)
     if kind == "cut":
         return _cut(state, event)
     raise RulesError("bad_event", clip("no event ", kind))
+
+
+def balances(state):
+    # Every seat's running balance: they sum to zero.
+    level = state["level"]
+    return [a + level for a in state["amounts"]]
+
+
+def dealer(state):
+    # Who deals the hand being played: the deal passes left after every hand.
+    return (state["first"] + state["hands"]) % state["cfg"]["n"]
 
 
 def last_hand(state):
@@ -222,8 +231,7 @@ def last_hand(state):
     last["hand"] = state["hands"] if kind != "false_call" else state["hands"] + 1
     last["caller"] = caller
     if kind == "hand":
-        deltas, winners = hand_deltas(cfg["variant"], caller, state["deadwood"],
-                                      cfg["forfeit"])
+        deltas, winners = hand_deltas(cfg, caller, state["deadwood"])
         last["deadwood"] = list(state["deadwood"])
         last["winners"] = winners
     elif kind == "false_call":
@@ -240,14 +248,14 @@ def last_hand(state):
 def view(state):
     cfg = state["cfg"]
     names = cfg["names"]
-    totals = state["totals"]
+    totals = balances(state)
     out = {
         "game": "poker",
         "variant": cfg["variant"],
         "players": list(names),
         "totals": list(totals),
         "standing": ["%s %s" % (names[s], signed(totals[s])) for s in range(len(totals))],
-        "dealer": state["dealer"],
+        "dealer": dealer(state),
         "hands": state["hands"],
         "threshold": cfg["threshold"],
         "target": cfg["target"],

@@ -13,57 +13,85 @@ def left_of(caller, n):
     return [(caller + k) % n for k in range(1, n + 1)]
 
 
-def show_down(variant, caller, deadwood, forfeit, totals):
-    # Pays one show-down into `totals` in place (a zero-sum ledger, or zeros to get
-    # the hand's own deltas), checking every deadwood on the way (an int 0..100,
-    # the caller's already checked against the threshold): on a bad one the
-    # totals are put back as they were and RulesError is raised.
-    # Every seat first settles to a common level k in one pass (the caller's count
-    # when nobody is below him, else the lowest); then the caller's and the
-    # winners' shares are put right. Lean on purpose, C builtins doing the other
-    # passes: this is most of the cost of folding a match on the board.
+def show_down(cfg, caller, deadwood, ledger):
+    # Checks and pays one show-down (R-4..R-6) into a ledger kept as per-seat
+    # amounts plus one common level (a seat's balance = its amount + the level):
+    # every seat pays out its own deadwood here, then the caller's and the
+    # winners' shares are put right, and the return value is k, what every seat
+    # gets back (the caller's count when nobody is below him, else the lowest),
+    # for the caller of this to add to the level. One pass over the seats does it
+    # all and checks as it goes: one deadwood per seat (cfg["n"]), each an int
+    # 0..100, the caller's within cfg["threshold"]; on anything else the ledger
+    # is put back as it was and RulesError is raised.
+    # Lean on purpose: this is most of the cost of folding a match on the board.
     try:
         low = min(deadwood)
-        bad = low < 0
+        if low < 0:
+            raise RulesError("bad_deadwood", clip("deadwood ", low))
     except TypeError:
         raise RulesError("bad_deadwood", "deadwood not numbers") from None
-    if bad:
-        raise RulesError("bad_deadwood", clip("deadwood ", low))
-    c = deadwood[caller]
-    k = low if low.__class__ is int else c  # a bad low is refused in the pass
+    except ValueError:  # an empty list
+        raise RulesError("bad_deadwood", "deadwood per player") from None
     whole = int
     total = 0
     seat = 0
-    for d in deadwood:
-        if d.__class__ is not whole or d > 100:  # MAX_DEADWOOD
-            while seat:
-                seat -= 1
-                totals[seat] -= k - deadwood[seat]
-            raise RulesError("bad_deadwood", clip("deadwood ", d))
-        totals[seat] += k - d
-        total += d
-        seat += 1
-    n = seat
+    try:
+        for d in deadwood:
+            if d.__class__ is not whole or d > 100:  # MAX_DEADWOOD
+                _put_back(ledger, deadwood, seat)
+                raise RulesError("bad_deadwood", clip("deadwood ", d))
+            ledger[seat] -= d
+            total += d
+            seat += 1
+    except IndexError:
+        seat = -1
+    n = cfg["n"]
+    c = deadwood[caller] if seat == n else 0
+    if seat != n or c > cfg["threshold"]:
+        _put_back(ledger, deadwood, seat)
+        if seat != n:
+            raise RulesError("bad_deadwood", "deadwood per player")
+        # R-4: no show-down over the threshold; R-7 makes it a false call.
+        raise RulesError("over_threshold", clip("call over %d: " % cfg["threshold"], c))
     if low == c:
         # R-5: nobody beats the caller; each pays him the difference, equal pays 0.
-        totals[caller] += total - n * c
+        # (Each seat gets c back through the level: net c - d from each other seat.)
+        gain = total - n * c
+        net = n * c - total + gain
+        ledger[caller] += gain
+        k = c
     else:
         # R-5: the beaten Rum caller pays double; R-6: Gin adds the forfeit. Every
         # other player pays the lowest the difference; tied winners pool it all.
-        pay = 2 * (c - low) if variant == RUM else c - low + forfeit
+        pay = 2 * (c - low) if cfg["variant"] == RUM else c - low + cfg["forfeit"]
         pool = total - n * low - (c - low) + pay
-        totals[caller] += c - low - pay
+        ledger[caller] += c - low - pay
+        net = n * low - total + c - low - pay
         if deadwood.count(low) == 1:
-            totals[deadwood.index(low)] += pool
+            ledger[deadwood.index(low)] += pool
+            net += pool
         else:
             winners = winners_of(caller, deadwood)
             # The odd points go one at a time to the tied winners from the caller's left.
             share = pool // len(winners)
             odd = pool - share * len(winners)
             for seat in winners:
-                totals[seat] += share + 1 if odd > 0 else share
+                part = share + 1 if odd > 0 else share
+                ledger[seat] += part
+                net += part
                 odd -= 1
-    assert sum(totals) == 0, "ledger not zero-sum"  # R-8: every hand sums to zero
+        k = low
+    assert net == 0, "hand not zero-sum"  # R-8: every hand sums to zero
+    return k
+
+
+def _put_back(ledger, deadwood, seats):
+    # Undo the first `seats` seats of a refused show-down's pass (all of them: -1).
+    if seats < 0:
+        seats = len(ledger)
+    while seats:
+        seats -= 1
+        ledger[seats] += deadwood[seats]
 
 
 def winners_of(caller, deadwood):
@@ -75,11 +103,11 @@ def winners_of(caller, deadwood):
     return [s for s in left_of(caller, len(deadwood)) if deadwood[s] == low]
 
 
-def hand_deltas(variant, caller, deadwood, forfeit):
+def hand_deltas(cfg, caller, deadwood):
     # -> (deltas per seat, winners) of one show-down on its own.
-    deltas = [0] * len(deadwood)
-    show_down(variant, caller, deadwood, forfeit, deltas)
-    return deltas, winners_of(caller, deadwood)
+    amounts = [0] * cfg["n"]
+    k = show_down(cfg, caller, deadwood, amounts)
+    return [a + k for a in amounts], winners_of(caller, deadwood)
 
 
 def false_call(caller, n, penalty):
