@@ -131,9 +131,11 @@ def _arrow(frame: "Any", cx: int, cy: int, st: RingStyle, n: int, colour: int) -
                 colour)
 
 
-def label_point(cx: int, cy: int, st: RingStyle, n: int, w: int, h: int) -> "Tuple[int, int]":
-    # Top-left corner for a w x h label just outside number n's slide arrow.
-    dx, dy = half_point(2 * n, st.extent() + 2 + (w if w > h else h) // 2)
+def label_point(cx: int, cy: int, st: RingStyle, n: int, w: int, h: int,
+                out: int = 0) -> "Tuple[int, int]":
+    # Top-left corner for a w x h label just outside number n's slide arrow (and
+    # `out` pixels further out).
+    dx, dy = half_point(2 * n, st.extent() + 2 + out + (w if w > h else h) // 2)
     return cx + dx - w // 2, cy + dy - h // 2
 
 

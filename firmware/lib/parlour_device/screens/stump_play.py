@@ -482,8 +482,15 @@ class StumpPlay(Screen):
         marks.append(ghost)
         for i in range(3):
             n = marks[i]
-            s = str(n) if n else ""
-            lx, ly = label_point(cx, cy, TFT_RING, n, 6 * len(s), 12) if n else (cx, cy)
+            s = NUMS[n] if n else ""
+            lx, ly = cx, cy
+            if n:
+                # a label next to an earlier one (slides a number apart) moves out
+                out = 0
+                for j in range(i):
+                    if marks[j] and (n - marks[j]) % RING in (0, 1, RING - 1):
+                        out += 14
+                lx, ly = label_point(cx, cy, TFT_RING, n, 6 * len(s), 12, out)
             frame.text(lx, ly, s, CYAN if i == 2 else ORANGE)
         draw_marks(frame, cx, cy, TFT_RING, slides, gap, cursor, ghost)
 
