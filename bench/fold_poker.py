@@ -7,7 +7,8 @@ fold's own cost is keep_fold_<n> minus case_events_<n> (making the match's event
 alone). The match: a cut, then show-downs with the odd false call and void hand
 (tests/portable/cases_poker_bench.py). Heap is what the returned state keeps alive
 (mprig.heap_retained). Also printed: the view of an 8-player match (it settles
-up), settle-up alone for 8 players, and one hand entered as counts and as cards.
+up), settle-up alone for 8 players, and one hand entered as counts and as cards
+(the first hand by cards also loads the meld solver's modules).
 Run: `make bench` or `python bench/fold_poker.py`.
 """
 
