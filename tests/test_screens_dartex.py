@@ -139,3 +139,12 @@ def test_every_dartex_screen_has_a_hint_that_fits_and_undo_and_menu_keys():
         assert len(labels) == 12 and labels[10] == "Menu" and labels[9] in ("Undo", "Back")
     assert seen == {"DartexOptions", "DartexPlay", "Table"}
     assert screen_text is not None
+
+
+def test_c4_a_power_cut_after_a_hand_comes_back_to_the_hand_over_screen(tmp_path):
+    text = (SCRIPTS / "dartex_match.txt").read_text()
+    head = text[: text.index("shot dartex_hand_over")]
+    device, _ = play(head + "reset\nexpect P1 is out\nkey ok\nexpect P1 h12 93pt\n",
+                     state_dir=tmp_path, named_only=True)
+    view = device.app.match.view()
+    assert view["hand"] == 2 and view["turn"] == 0 and view["totals"] == [93, 10]

@@ -135,3 +135,14 @@ def test_the_stump_screen_state_survives_a_refusal_byte_for_byte():
     pad.do("t-10 k11")                                        # 1 is not in the gap 11..19
     assert json.dumps(pad.app.match.record()) == before
     assert pad.app.message == "1 not in the gap"
+
+
+def test_c4_a_power_cut_mid_turn_comes_back_to_the_same_step_of_the_match(tmp_path):
+    # the script up to P2's slide move, then a power cycle: resume() shows the move again
+    text = (SCRIPTS / "stump_match.txt").read_text()
+    head = text[: text.index("shot stump_r1_t1_move")]
+    device, _ = play(head + "reset\nexpect P2 move\nkey 8\n",
+                     state_dir=tmp_path, named_only=True)
+    view = device.app.match.view()
+    assert view["step"] == "gapper" and view["turn"] == 0
+    assert view["ring"]["slides"] == [10, 14] and view["hands"] == [5, 4]
