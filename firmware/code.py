@@ -1,2 +1,3 @@
 from parlour_device.main import run
+
 run()

@@ -21,6 +21,9 @@ ROOT = Path(__file__).resolve().parent.parent
 LIB = ROOT / "firmware" / "lib"
 PORTABLE = Path(__file__).resolve().parent / "portable"
 SHARED_PACKAGES = ("parlour_rules", "parlour_wire")
+# The guest also gets the device app, so its menus and journal run on MicroPython
+# (tests/portable/cases_device.py, bench/device.py).
+STAGED_PACKAGES = SHARED_PACKAGES + ("parlour_device",)
 GUEST_FUEL = 50_000_000_000
 
 
@@ -42,7 +45,7 @@ def case_modules() -> list[str]:
 
 def stage(target: Path, lib: Path = LIB) -> Path:
     """Lay out what the guest sees at /input: the shared packages and the cases."""
-    for package in SHARED_PACKAGES:
+    for package in STAGED_PACKAGES:
         if (lib / package).is_dir():
             shutil.copytree(lib / package, target / package,
                             ignore=shutil.ignore_patterns("__pycache__"))

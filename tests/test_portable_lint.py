@@ -9,7 +9,8 @@ def test_shared_packages_pass_the_lint():
     for package in mprig.SHARED_PACKAGES:
         if (mprig.LIB / package).is_dir():
             findings += lint_tree(mprig.LIB / package)
-    findings += lint_tree(mprig.PORTABLE, SHARED_IMPORTS | {"tally", "runner", "host"})
+    findings += lint_tree(mprig.PORTABLE, SHARED_IMPORTS | {"tally", "runner", "host",
+                                                            "parlour_device"})
     assert not findings, "\n".join(map(str, findings))
 
 

@@ -7,8 +7,10 @@ from parlour_rules.errors import RulesError
 from parlour_rules.log import MatchLog
 
 from . import VERSION
-from .journal import Journal
+from .games import game_module
+from .journal import Journal, encode
 from .screens.base import BLACK, BLUE, GREY, RED, WHITE, Frame, Screen
+from .screens.menu import MainMenu
 
 try:
     from typing import TYPE_CHECKING, Any, Optional, Tuple
@@ -29,15 +31,6 @@ def default_roster() -> list[str]:
     return ["P%d" % n for n in range(1, 9)]
 
 
-def game_module(game: str) -> Any:
-    # parlour_device.screens.<game>, or None while that game has no screens.
-    try:
-        package = __import__("parlour_device.screens." + game)
-    except ImportError:
-        return None
-    return getattr(package.screens, game, None)
-
-
 class App:
     def __init__(self, board: "Board") -> None:
         self.board = board
@@ -52,6 +45,7 @@ class App:
         self.shown: Optional[list[Tuple[Any, ...]]] = None
         self.lit: Optional[Tuple[str, ...]] = None
         self._view: Optional[dict[str, Any]] = None
+        self.memo: dict[Any, Any] = {}
         self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
         self.settings.update(self._load(SETTINGS, {}))
         self.roster: list[str] = self._load(ROSTER, None) or default_roster()
@@ -63,7 +57,6 @@ class App:
 
     # -- boot: straight back into the match ----------------------------------------
     def boot(self) -> None:
-        from .screens.menu import MainMenu
         try:
             records, dropped = self.journal.recover()
         except OSError:
@@ -95,7 +88,6 @@ class App:
             if index is None:
                 self.message = "Match unreadable"
                 return
-            from .journal import encode
             good = [encode(head)]
             for event in events[:index]:
                 good.append(encode({"k": "e", "e": event}))
@@ -208,7 +200,6 @@ class App:
         self.dirty = True
 
     def menu(self) -> Screen:
-        from .screens.menu import MainMenu
         return MainMenu(self)
 
     def beep(self, kind: str) -> None:
@@ -260,31 +251,34 @@ class App:
 
     # -- drawing ------------------------------------------------------------------
     def compose(self) -> Frame:
-        frame = Frame(self.layout)
+        # The title (or message) line, the screen's body, the hint and key labels;
+        # the app's own parts are remembered (Frame.memo), so they cost a lookup.
+        frame = Frame(self.layout, self.memo)
         screen = self.screen
-        if self.layout.colour:
-            self._chrome_colour(frame, screen)
-        else:
-            self._chrome_mono(frame, screen)
+        frame.memo((0, self.message, screen.title), self._top)
+        screen.draw(frame)
+        frame.memo((1, screen.hint(), screen.keys()), self._bottom)
         return frame
 
-    def _chrome_mono(self, frame: Frame, screen: Screen) -> None:
+    def _top(self, frame: Frame) -> None:
         lay = self.layout
-        if self.message:
+        message = self.message
+        if lay.colour:
+            frame.rect(0, 0, lay.width, 24, RED if message else BLUE)
+            frame.text(4, 0, (message or self.screen.title)[:lay.cols], WHITE, 2)
+        elif message:
             frame.rect(0, 0, lay.width, 12, WHITE)
-            frame.text(0, 0, self.message[:lay.cols], BLACK)
+            frame.text(0, 0, message[:lay.cols], BLACK)
         else:
-            frame.text(0, 0, screen.title[:lay.cols], WHITE)
+            frame.text(0, 0, self.screen.title[:lay.cols], WHITE)
             frame.line(0, 11, lay.width - 1, 11, WHITE)
-        screen.draw(frame)
-        frame.text(0, lay.height - 12, screen.hint()[:lay.cols], WHITE)
 
-    def _chrome_colour(self, frame: Frame, screen: Screen) -> None:
+    def _bottom(self, frame: Frame) -> None:
         lay = self.layout
-        bar = RED if self.message else BLUE
-        frame.rect(0, 0, lay.width, 24, bar)
-        frame.text(4, 0, (self.message or screen.title)[:lay.cols], WHITE, 2)
-        screen.draw(frame)
+        screen = self.screen
+        if not lay.colour:
+            frame.text(0, lay.height - 12, screen.hint()[:lay.cols], WHITE)
+            return
         hint_y = lay.body_top + lay.body_height
         frame.text(2, hint_y, screen.hint()[:lay.width // 6], GREY)
         labels = screen.keys()

@@ -64,7 +64,7 @@ class Flash:
 
 class MemFlash:
     # The same operations on a dict of bytes: the MicroPython bench and the tests.
-    def __init__(self, files: Optional[dict[str, bytes]] = None) -> None:
+    def __init__(self, files: Optional[dict[str, Any]] = None) -> None:
         self.files = {} if files is None else files
 
     def read(self, name: str) -> Optional[bytes]:
@@ -72,7 +72,11 @@ class MemFlash:
         return None if data is None else bytes(data)
 
     def append(self, name: str, data: bytes) -> None:
-        self.files[name] = self.files.get(name, b"") + data
+        old = self.files.get(name)
+        if type(old) is bytearray:
+            old.extend(data)        # in place: a long match costs no quadratic copying
+        else:
+            self.files[name] = bytearray(old or b"") + data
 
     def write(self, name: str, data: bytes) -> None:
         self.files[name] = bytes(data)

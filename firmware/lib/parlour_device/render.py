@@ -11,7 +11,7 @@ from adafruit_display_text import bitmap_label
 from .screens.base import BLACK, CIRCLE, POLY, RECT, TEXT, WHITE, Frame, Layout
 
 try:
-    from typing import Any, Optional, Tuple
+    from typing import Any, Tuple
 except ImportError:
     pass
 

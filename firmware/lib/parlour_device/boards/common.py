@@ -3,6 +3,7 @@
 # poll(app) feeds input, leds(labels) lights the keys that do something,
 # tone(kind) beeps without blocking.
 from ..flash import Flash
+
 try:
     from typing import Any, Optional, Tuple
 except ImportError:

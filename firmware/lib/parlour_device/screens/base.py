@@ -50,6 +50,7 @@ RECT = const(1)
 CIRCLE = const(2)
 LINE = const(3)
 POLY = const(4)
+MEMO_SIZE = const(48)      # parts a Frame remembers (Frame.memo) before starting over
 
 
 class Layout:
@@ -82,9 +83,29 @@ class Frame:
     #   (POLY, ((x, y), (x, y), ...), colour)   a filled polygon
     # Coordinates are pixels from the display's top-left; text is placed by its
     # top-left corner. Items are drawn in order (later ones on top).
-    def __init__(self, layout: Layout) -> None:
+    def __init__(self, layout: Layout, memo: "Optional[dict[Any, Any]]" = None) -> None:
         self.layout = layout
         self.items: list[Tuple[Any, ...]] = []
+        self._memo = memo
+
+    def memo(self, key: Any, build: Any) -> None:
+        # Add the items build(frame) draws, remembered under `key` (a tuple of
+        # everything they depend on): a part that has not changed since an earlier
+        # frame costs one lookup instead of its drawing. Keys must be hashable.
+        memo = self._memo
+        if memo is None:
+            build(self)
+            return
+        part = memo.get(key)
+        if part is None:
+            start = len(self.items)
+            build(self)
+            part = tuple(self.items[start:])
+            if len(memo) >= MEMO_SIZE:
+                memo.clear()
+            memo[key] = part
+            return
+        self.items.extend(part)
 
     def text(self, x: int, y: int, text: str, colour: int = WHITE, scale: int = 1,
              background: int = -1) -> None:
@@ -165,9 +186,19 @@ class ListScreen(Screen):
         super().__init__(app)
         self.index = 0
         self.top = 0
+        self._rows: "Optional[list[str]]" = None
 
     def entries(self) -> list[str]:
         return []
+
+    def rows(self) -> list[str]:
+        # entries(), worked out again only after a key (turning just moves).
+        if self._rows is None:
+            self._rows = self.entries()
+        return self._rows
+
+    def on_show(self) -> None:
+        self._rows = None
 
     def choose(self, index: int) -> "Optional[Screen]":
         return None
@@ -179,7 +210,7 @@ class ListScreen(Screen):
         return ("", "Up", "", "", "", "", "", "Down", "", "Undo", "Menu", "OK")
 
     def move(self, delta: int) -> None:
-        count = len(self.entries())
+        count = len(self.rows())
         if count:
             self.index = (self.index + delta) % count
 
@@ -188,6 +219,7 @@ class ListScreen(Screen):
         return None
 
     def on_key(self, key: int) -> "Optional[Screen]":
+        self._rows = None
         if key == 1:
             self.move(-1)
             return None
@@ -200,7 +232,7 @@ class ListScreen(Screen):
 
     def draw(self, frame: Frame) -> None:
         lay = frame.layout
-        items = self.entries()
+        items = self.rows()
         rows = lay.rows
         if self.index < self.top:
             self.top = self.index

