@@ -146,7 +146,8 @@ class Table(Lines):
         v = self.app.view()
         out: "List[Tuple[str, int]]" = [("pack %d  hand %d" % (v["pack"], v["hand"]), YELLOW)]
         for seat in v["seats"]:
-            out.append(("%s: %d on table" % (seat["name"], seat["hand_score"]), GREEN))
+            out.append(("%s table %d tot %d" % (clip(seat["name"], 6), seat["hand_score"],
+                                                 seat["total"]), GREEN))
             for throw in seat["throws"]:
                 out.append((" " + throw_line(v["names"], throw),
                             GREY if throw["fouled"] else WHITE))
