@@ -102,6 +102,13 @@ def test_x3_first_throw_forms(text, value):
     assert score(text, first=True) == value
 
 
+def test_x3_two_champions_may_make_the_pair():
+    # RULES.md: "a Champion may be one of them"; a reading: a Champion is the number
+    # it stands for everywhere, so two declared alike pair as well.
+    assert score("CHAMP=7 CHAMP=7 9", first=True) == 18
+    assert score("CHAMP=25 25 BULL", first=True) == 100
+
+
 def test_x3_pair_only_on_the_first_throw():
     assert refusal("4 4 9") == "pair: 1st throw only"
     assert refusal("4 BULL 4") == "pair: 1st throw only"

@@ -29,19 +29,21 @@ _TREBLE = const(-3)
 _FOUL = const(-4)
 _WIRE = const(-6)
 THROW = 3
-# The tokens a log holds, as format_dartex writes them, by dict lookup; anything
-# else (lower case, spaces) goes through tokens.parse_dartex, which has the last word.
+# The tokens a log holds, as format_dartex writes them (Champions included), by dict
+# lookup; a target (FOUL@2.3) is read from bytes; anything else (lower case, spaces)
+# goes through tokens.parse_dartex, which has the last word.
 PLAIN = {"BULL": _BULL, "DOUBLE": _DOUBLE, "TREBLE": _TREBLE, "FOUL": _FOUL, "OFF": OFF,
-          "WIRE": _WIRE, "25": 25}
+          "WIRE": _WIRE, "25": 25, "CHAMP=25": _CHAMP + 25}
 for _n in range(1, 21):
     PLAIN[str(_n)] = _n
+    PLAIN["CHAMP=%d" % _n] = _CHAMP + _n
 _ZERO = 48  # ord("0")
 
 
 def parse_card(token):
     # One token -> (card, target), exactly as tokens.parse_dartex reads it; the
-    # canonical spellings of a Champion and a target (CHAMP=18, FOUL@2.3) are read
-    # from bytes, anything else goes to parse_dartex.
+    # canonical spellings of a Champion and a target (CHAMP=18, FOUL@2.3) not in
+    # PLAIN are read from bytes, anything else goes to parse_dartex.
     if type(token) is not str:
         raise RulesError("bad_card", clip("bad card: ", token))
     card = PLAIN.get(token)
