@@ -122,14 +122,25 @@ def _search(m1, m2, laid, ends, cap):
             t = x & x >> 1 & x >> 2
             pot1[s] = t | t << 1 | t << 2
             pot2[s] = b & pot1[s]
+    # Copies held per rank, bit-sliced: ranks with 3 or more (or a caller's set
+    # with room and a copy here) may give cards to sets.
+    ones = twos = fours = 0
+    for m in (m1[0], m1[1], m1[2], m1[3], m2[0], m2[1], m2[2], m2[3]):
+        carry = ones & m
+        ones ^= m
+        fours |= twos & carry
+        twos ^= carry
+    want = fours | (twos & ones)
+    if cap is not None:
+        for r in range(W):
+            if cap[r]:
+                want |= (ones | twos | fours) & (1 << r)
     ranks = []
-    for r in range(W):
-        n = 0
-        for s in range(4):
-            n += (m1[s] >> r & 1) + (m2[s] >> r & 1)
-        room = cap[r] if cap is not None else 0
-        if n >= 3 or (room and n):
-            ranks.append((r, _ways(r, m1, m2, pot1, pot2, room)))
+    r = 0
+    while want >> r:
+        if want >> r & 1:
+            ranks.append((r, _ways(r, m1, m2, pot1, pot2, cap[r] if cap is not None else 0)))
+        r += 1
     if not ranks:
         total = 0
         for s in range(4):
@@ -158,21 +169,30 @@ def _table_search(ranks, m1, m2, pot1, pot2):
         row = [0] * 27
         a0 = m1[s]
         b0 = m2[s]
+        # per rank: the copies held here, and the bits cleared from a and b
+        # when 0, 1 or 2 of them go to sets
         cnt = [0, 0, 0]
+        ra = [(0, 0, 0), (0, 0, 0), (0, 0, 0)]
+        rb = [(0, 0, 0), (0, 0, 0), (0, 0, 0)]
         for i in range(len(ranks)):
             bit = 1 << ranks[i][0]
-            cnt[i] = (a0 & bit and 1) + (b0 & bit and 1)
+            if b0 & bit:
+                cnt[i] = 2
+                ra[i] = (0, 0, bit)
+                rb[i] = (0, bit, bit)
+            elif a0 & bit:
+                cnt[i] = 1
+                ra[i] = rb[i] = (0, bit, bit)
+        ra0, ra1, ra2 = ra
+        rb0, rb1, rb2 = rb
         for t2 in range(cnt[2] + 1):
             for t1 in range(cnt[1] + 1):
+                xa = ~(ra1[t1] | ra2[t2])
+                xb = ~(rb1[t1] | rb2[t2])
+                at = 3 * t1 + 9 * t2
                 for t0 in range(cnt[0] + 1):
-                    a = a0
-                    b = b0
-                    for i, t in ((0, t0), (1, t1), (2, t2)):
-                        if t:
-                            bit = 1 << ranks[i][0]
-                            if t == 2 or not b & bit:
-                                a &= ~bit
-                            b &= ~bit
+                    a = a0 & xa & ~ra0[t0]
+                    b = b0 & xb & ~rb0[t0]
                     t = a & a >> 1 & a >> 2
                     cov = t | t << 1 | t << 2
                     z = a & ~cov
@@ -183,8 +203,8 @@ def _table_search(ranks, m1, m2, pot1, pot2):
                         b &= ~bb | (st & bb & ~(bb >> 1 & bb >> 2)) | (
                             (st << 1) & bb & ~(bb >> 1)) | (en & bb & ~(bb << 1 & bb << 2)) | (
                             (en >> 1) & bb & ~(bb << 1))
-                    row[t0 + 3 * t1 + 9 * t2] = (STD_LO[z & 127] + STD_HI[z >> 7]
-                                                 + STD_LO[b & 127] + STD_HI[b >> 7])
+                    row[at + t0] = (STD_LO[z & 127] + STD_HI[z >> 7]
+                                    + STD_LO[b & 127] + STD_HI[b >> 7])
         rows.append(row)
     ways = []
     unit = 1
