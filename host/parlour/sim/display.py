@@ -4,10 +4,26 @@ into an RGB framebuffer that the faces read (PNG, terminal, window)."""
 from __future__ import annotations
 
 import struct
+import sys
 import zlib
 
 import busdisplay
 from displayio._area import Area
+
+
+def _rgb565_table() -> list[bytes]:
+    # Indexed by the word as read natively from the big-endian pixels.
+    table = []
+    for word in range(65536):
+        v = word if sys.byteorder == "big" else ((word & 0xFF) << 8) | (word >> 8)
+        r, g, b = (v >> 11) << 3, ((v >> 5) & 0x3F) << 2, (v & 0x1F) << 3
+        table.append(bytes((r | r >> 5, g | g >> 6, b | b >> 5)))
+    return table
+
+
+_RGB565 = _rgb565_table()
+_MONO = [b"".join(b"\xff\xff\xff" if byte >> bit & 1 else b"\0\0\0" for bit in range(8))
+         for byte in range(256)]
 
 
 class HeadlessDisplay(busdisplay.BusDisplay):
@@ -41,19 +57,17 @@ class HeadlessDisplay(busdisplay.BusDisplay):
         mask = memoryview(bytearray(((size // 32) + 1) * 4)).cast("I")
         core.fill_area(clipped, mask, buffer)
         raw = buffer.tobytes()
-        frame, stride = self.frame, self.width
-        for p in range(size):
-            x = clipped.x1 + p % width
-            y = clipped.y1 + p // width
-            if depth == 1:
-                lit = (raw[p >> 3] >> (p & 7)) & 1
-                r = g = b = 255 if lit else 0
-            else:
-                v = (raw[2 * p] << 8) | raw[2 * p + 1]
-                r, g, b = (v >> 11) << 3, ((v >> 5) & 0x3F) << 2, (v & 0x1F) << 3
-                r, g, b = r | r >> 5, g | g >> 6, b | b >> 5
-            i = (y * stride + x) * 3
-            frame[i:i + 3] = bytes((r, g, b))
+        if depth == 1:
+            # 1 bit a pixel, LSB first: each byte becomes 8 RGB pixels.
+            rgb = b"".join(map(_MONO.__getitem__, raw))
+        else:
+            # Big-endian RGB565: each 16-bit word becomes one RGB pixel.
+            rgb = b"".join(map(_RGB565.__getitem__, memoryview(raw[:size * 2]).cast("H")))
+        frame, stride, row = self.frame, self.width * 3, width * 3
+        x = clipped.x1 * 3
+        for y in range(clipped.y1, clipped.y2):
+            start = (y - clipped.y1) * row
+            frame[y * stride + x:y * stride + x + row] = rgb[start:start + row]
         return True
 
     def pixel(self, x: int, y: int) -> tuple[int, int, int]:

@@ -187,6 +187,7 @@ class ListScreen(Screen):
         self.index = 0
         self.top = 0
         self._rows: "Optional[list[str]]" = None
+        self._stamp = 0
 
     def entries(self) -> list[str]:
         return []
@@ -195,6 +196,7 @@ class ListScreen(Screen):
         # entries(), worked out again only after a key (turning just moves).
         if self._rows is None:
             self._rows = self.entries()
+            self._stamp += 1
         return self._rows
 
     def on_show(self) -> None:
@@ -231,14 +233,18 @@ class ListScreen(Screen):
         return super().on_key(key)
 
     def draw(self, frame: Frame) -> None:
-        lay = frame.layout
-        items = self.rows()
-        rows = lay.rows
+        self.rows()
+        rows = frame.layout.rows
         if self.index < self.top:
             self.top = self.index
         if self.index >= self.top + rows:
             self.top = self.index - rows + 1
-        for row in range(rows):
+        frame.memo((self, self._stamp, self.top, self.index), self._draw_rows)
+
+    def _draw_rows(self, frame: Frame) -> None:
+        lay = frame.layout
+        items = self.rows()
+        for row in range(lay.rows):
             i = self.top + row
             if i >= len(items):
                 break
