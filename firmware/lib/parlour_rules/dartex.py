@@ -12,6 +12,7 @@
 # apply() checks the whole event first and raises RulesError with the state untouched;
 # a valid event then updates the state in place and returns it.
 
+from .cut import cut_seat
 from .dartex_throw import (
     PLAIN,
     is_foul_or_wire,
@@ -20,6 +21,7 @@ from .dartex_throw import (
     score_throw,
 )
 from .errors import RulesError, clip
+from .prng import Xorshift32, check_seed
 from .tokens import format_dartex
 
 try:
@@ -250,8 +252,6 @@ def _check_turn(state, event):
         if phase != "cut":
             raise RulesError("not_now", "dealer already cut")
         if "seed" in event:
-            from .prng import check_seed  # here: the cut and its pack load once, if used
-
             check_seed(event["seed"])
         else:
             dealer = event.get("dealer")
@@ -297,9 +297,6 @@ def apply(state, event):
         state["last"] = ("deal", state["dealer"])
     else:
         if "seed" in event:
-            from .cut import cut_seat
-            from .prng import Xorshift32
-
             dealer = cut_seat(state["n"], Xorshift32(event["seed"]))["dealer"]
         else:
             dealer = event["dealer"]
