@@ -23,7 +23,6 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden" / "screens"
 MENU_SCRIPT = ROOT / "docs" / "screens" / "menu.txt"
 MENU_TFT_SCRIPT = ROOT / "docs" / "screens" / "menu_tft.txt"
-VOLATILE = {"menu-sync"}     # shows the laptop's free disk space: checked by `expect` only
 
 
 @pytest.fixture
@@ -73,8 +72,7 @@ def test_menu_scripts_reach_their_screens_and_match_the_goldens(script, tmp_path
                      if line.startswith("shot ")]
     for name, png in shots:
         assert png.startswith(b"\x89PNG")
-        if name not in VOLATILE:
-            golden_check(name, png)
+        golden_check(name, png)
 
 
 def test_every_step_gets_a_png_and_the_expectation_reads_the_screen(device, tmp_path):

@@ -18,6 +18,7 @@ from . import fakes
 from .pty import PtySerial
 
 BOARDS = ("macropad", "tft")
+DRIVE_KB = 7 * 1024    # 8 MB of flash less CircuitPython itself
 SIZES = {"macropad": (128, 64, False), "tft": (320, 240, True)}
 
 
@@ -99,6 +100,7 @@ class SimDevice:
         else:
             os.environ.pop("PARLOUR_SEED", None)
         os.environ["PARLOUR_ROOT"] = str(self.state_dir / "CIRCUITPY")
+        os.environ["PARLOUR_DRIVE_KB"] = str(DRIVE_KB)  # an RP2040 board's CIRCUITPY
         from parlour_device import main
 
         self.app = main.start()

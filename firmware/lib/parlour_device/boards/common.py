@@ -112,7 +112,7 @@ class Beeper:
 
 def flash() -> Flash:
     # The filesystem root ("/" on the board; the simulator's state folder).
-    return Flash(setting("PARLOUR_ROOT", "/"))
+    return Flash(setting("PARLOUR_ROOT", "/"), int(setting("PARLOUR_DRIVE_KB", "0")) * 1024)
 
 
 def uid_hex(uid: Any) -> str:
