@@ -93,7 +93,10 @@ def run(device: SimDevice, out=None) -> int:
     out = out or sys.stdout
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
-    scale = 2 if device.board == "tft" else 1
+    import shutil
+
+    columns = shutil.get_terminal_size((132, 50)).columns
+    scale = max(2 if device.board == "tft" else 1, -(-device.display.width // columns))
     shown = None
     try:
         tty.setcbreak(fd)
