@@ -66,6 +66,8 @@ class App:
             self._replay(records)
         if dropped:
             self.message = "Journal tail dropped"
+        if not self.board.writable():
+            self.message = "Maintenance: no save"
         self.screen = MainMenu(self)
         if self.match is not None:
             module = game_module(self.match.game_name)
@@ -163,6 +165,8 @@ class App:
         return None
 
     def new_match(self, game: str, config: dict[str, Any]) -> Optional[RulesError]:
+        if not self.board.writable():
+            return self._refuse(RulesError("read_only", "Maintenance: no save"))
         if len(self.journal.pending()) >= MAX_KEPT or 0 <= self.flash.free() < MIN_FREE:
             return self._refuse(RulesError("full", "Full: sync first"))
         try:

@@ -58,6 +58,7 @@ class SimHardware:
         self.remounts: list = []
         self.cdc_enabled = None
         self.display = None
+        self.held: set[str] = set()   # pin names held down (boot.py's maintenance key)
 
     def _uid(self) -> bytes:
         path = self.state_dir / "uid.bin"

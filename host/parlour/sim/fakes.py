@@ -143,12 +143,20 @@ class Keys(_Scanner):
                  interval: float = 0.02, max_events: int = 64, debounce_threshold: int = 1):
         self.pins = tuple(pins)
         super().__init__(len(self.pins), max_events)
+        for number, pin in enumerate(self.pins):
+            if pin.name in hw().held:       # held down since power-up: pressed at first scan
+                self.events.put(Event(number, True))
 
 
 class KeyMatrix(_Scanner):
     def __init__(self, row_pins, column_pins, columns_to_anodes: bool = True,
                  interval: float = 0.02, max_events: int = 64, debounce_threshold: int = 1):
         super().__init__(len(row_pins) * len(column_pins), max_events)
+        held = hw().held
+        for r, row in enumerate(row_pins):
+            for c, column in enumerate(column_pins):
+                if row.name in held and column.name in held:
+                    self.events.put(Event(r * len(column_pins) + c, True))
 
 
 class IncrementalEncoder:
@@ -171,6 +179,12 @@ def _ticks_ms() -> int:
 
 def _remount(path: str, readonly: bool = False, *, disable_concurrent_write_protection=False):
     hw().remounts.append((path, readonly))
+
+
+def _getmount(path: str):
+    # The code may write the simulated drive unless boot.py left it to the computer.
+    readonly = bool(hw().remounts) and hw().remounts[-1][1] is True
+    return types.SimpleNamespace(readonly=readonly)
 
 
 def _enable_cdc(*, console: bool = True, data: bool = False) -> bool:
@@ -294,7 +308,7 @@ def _build_static() -> None:
     _module("rotaryio", IncrementalEncoder=IncrementalEncoder)
     _module("supervisor", ticks_ms=_ticks_ms, runtime=runtime, reload=_reset,
             get_setting=lambda key, default=None: default)
-    _module("storage", remount=_remount, getmount=lambda path: None,
+    _module("storage", remount=_remount, getmount=_getmount,
             enable_usb_drive=lambda: None, disable_usb_drive=lambda: None)
     _module("usb_cdc", enable=_enable_cdc, data=None, console=None)
     _module("digitalio", DigitalInOut=DigitalInOut, Direction=Direction, Pull=Pull)

@@ -69,6 +69,14 @@ class Board:
     def tone(self, kind: str) -> None:
         pass
 
+    def writable(self) -> bool:
+        # False in maintenance mode: the drive is the computer's until the next reset.
+        try:
+            import storage
+            return not storage.getmount("/").readonly
+        except (ImportError, OSError):
+            return True
+
     def seed(self) -> int:
         # PARLOUR_SEED (settings.toml, or the simulator's scripts) makes draws
         # repeatable; otherwise the board's hardware random source.

@@ -43,6 +43,9 @@ class SimBoard(Board):
     def leds(self, labels: Optional[Tuple[str, ...]]) -> None:
         self.lit = labels
 
+    def writable(self) -> bool:
+        return True
+
     def tone(self, kind: str) -> None:
         if len(self.tones) < 8:
             self.tones.append(kind)
