@@ -2,10 +2,12 @@
 the middle of one (a torn write), loses at most the event being written: the
 device boots straight back into the match as the screen last confirmed it."""
 
+from pathlib import Path
+
 import pytest
 
 from parlour_device.app import App
-from parlour_device.boards.sim import SimBoard
+from parlour_device.boards.sim import KEY, PRESS, TURN, SimBoard
 from parlour_device.flash import MemFlash
 from parlour_rules.log import MatchLog
 from test_journal_support import STUMP_CONFIG, CutFlash, PowerCut, stump_events
@@ -96,3 +98,70 @@ def test_power_cut_while_recovering_a_torn_tail_is_survived():
         except PowerCut:
             pass
         check(reboot(copy, bytearray(nvm)), confirmed)
+
+
+# -- the same through the Stump screens, driven by their key script ----------------------
+class Recording(App):
+    """The app, noting what the screen has confirmed after each call returns."""
+
+    def __init__(self, board, confirmed):
+        self.confirmed = confirmed
+        super().__init__(board)
+
+    def _note(self, result):
+        if result is None:
+            self.confirmed["events"] = list(self.match.events) if self.match else []
+            self.confirmed["live"] = self.match is not None
+        return result
+
+    def submit(self, event):
+        return self._note(super().submit(event))
+
+    def undo(self):
+        return self._note(super().undo())
+
+    def new_match(self, game, config):
+        return self._note(super().new_match(game, config))
+
+    def finish_match(self, end="won"):
+        screen = super().finish_match(end)
+        if self.match is None:
+            self.confirmed["finished"] = True
+        return screen
+
+
+def key_script():
+    from parlour.sim.script import parse
+
+    path = Path(__file__).resolve().parent.parent / "sim-scripts" / "stump_match.txt"
+    kinds = {"key": KEY, "turn": TURN, "press": PRESS}
+    return [(kinds[s.kind], int(s.value)) for s in parse(path.read_text()) if s.kind in kinds]
+
+
+def play_keys(flash, nvm, confirmed, script):
+    app = Recording(SimBoard(flash=flash, nvm=nvm), confirmed)
+    for kind, value in script:
+        app.board.feed(kind, value)
+        app.step()
+    return flash.ops
+
+
+def test_power_cut_at_every_write_of_the_scripted_stump_match_on_the_keys(monkeypatch):
+    monkeypatch.setenv("PARLOUR_SEED", "1")
+    script = key_script()
+    confirmed = {"events": []}
+    writes = play_keys(CutFlash({}), bytearray(4096), confirmed, script)
+    assert confirmed.get("finished") and len(confirmed["events"]) > 30
+    for tear in (False, True):
+        for budget in range(writes):
+            files, nvm, confirmed = {}, bytearray(4096), {"events": []}
+            with pytest.raises(PowerCut):
+                play_keys(CutFlash(files, budget, tear), nvm, confirmed, script)
+            app = reboot(files, nvm)
+            if confirmed.get("finished") or (app.match is None and app.journal.pending()):
+                assert app.journal.load(1)["record"]["events"] == confirmed["events"]
+            elif confirmed.get("live"):
+                assert app.match is not None and app.match.events == confirmed["events"]
+                assert app.screen.title.startswith("Stump")     # straight back into the match
+            else:
+                assert app.match is None and app.journal.pending() == []
