@@ -217,3 +217,31 @@ def test_parlour_device_passes_the_circuitpython_lint():
     findings = [f for f in findings if not f.reason.startswith(".title:")
                 or ".title(" in Path(f.path).read_text().splitlines()[f.line - 1]]
     assert not findings, "\n".join(map(str, findings))
+
+
+def test_a_fault_in_a_screen_shows_on_the_top_line_and_the_match_survives():
+    app = boot()
+    app.new_match("stump", STUMP_CONFIG)
+    app.submit(stump_events(1)[0])
+
+    class Broken(type(app.screen)):
+        def on_key(self, key):
+            raise ZeroDivisionError()
+
+    app.screen = Broken(app)
+    app.board.feed(KEY, 4)
+    app.board.feed(KEY, 4)
+    runs = []
+
+    def step():
+        runs.append(1)
+        if len(runs) > 1:
+            raise KeyboardInterrupt      # stop run()'s endless loop after the fault
+        App.step(app)
+
+    app.step = step
+    with pytest.raises(KeyboardInterrupt):
+        app.run()
+    app.redraw()
+    assert texts(app)[0] == "Error: ZeroDivisionEr"
+    assert app.screen.title == "parlour" and len(app.match.events) == 1

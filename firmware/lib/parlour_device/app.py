@@ -125,7 +125,17 @@ class App:
 
     def run(self) -> None:
         while True:
-            self.step()
+            try:
+                self.step()
+            except Exception as e:  # a fault in one screen must not stop the table
+                self.fault(e)
+
+    def fault(self, error: Exception) -> None:
+        # Show what went wrong and go back to the menu; the journal is untouched,
+        # so the live match is still there to resume.
+        self.screen = self.menu()
+        self.message = ("Error: " + type(error).__name__)[:self.layout.cols]
+        self.dirty = True
 
     # -- what screens call ------------------------------------------------------------
     def view(self) -> dict[str, Any]:
