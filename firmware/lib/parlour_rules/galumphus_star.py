@@ -46,7 +46,7 @@ def start_privilege(s, star):
 
 
 def _priv(s):
-    priv = s["priv"] = dict(s["priv"])
+    priv = s["priv"] = s["priv"].copy()
     return priv
 
 
