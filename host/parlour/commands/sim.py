@@ -59,9 +59,15 @@ def run(args) -> int:
         from ..sim.window import Window
 
         try:
-            return Window(device).run()
+            window = Window(device)
         except ImportError:
             raise ParlourError("the window needs pygame: pip install 'parlour[window]'") from None
+        except Exception as e:  # pygame.error: no usable display after all
+            if args.face == "window" or not sys.stdin.isatty():
+                raise ParlourError(f"cannot open a window: {e}") from None
+            print(f"parlour sim: no window ({e}); using the terminal", file=sys.stderr)
+        else:
+            return window.run()
     from ..sim import terminal
 
     return terminal.run(device)

@@ -43,6 +43,11 @@ class Window:
         self.screen_h = device.display.height * self.scale
         self.size = (max(self.screen_w, 3 * 130) + 40, self.screen_h + 4 * 64 + 110)
         self.surface = pygame.display.set_mode(self.size)
+        driver = pygame.display.get_driver()
+        if driver in ("offscreen", "dummy", "kmsdrm") and \
+                os.environ.get("SDL_VIDEODRIVER") != "dummy":
+            pygame.quit()
+            raise RuntimeError(f"no desktop to open a window on (SDL driver {driver})")
         pygame.display.set_caption("parlour sim: %s" % device.board)
         self.font = pygame.font.Font(None, 22)
         self.buttons = self._layout()
