@@ -248,4 +248,8 @@ class ListScreen(Screen):
             i = self.top + row
             if i >= len(items):
                 break
-            frame.row(row, items[i][:lay.cols], WHITE, i == self.index)
+            text = items[i][:lay.cols]
+            if i == self.index:
+                frame.row(row, text, YELLOW if lay.colour else WHITE, True)
+            else:
+                frame.row(row, text, GREY if text.endswith("soon") else WHITE)
