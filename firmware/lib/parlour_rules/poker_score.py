@@ -1,4 +1,4 @@
-# One Poker Rum / Poker Gin hand as payments: who pays whom,
+# One Poker Rum / Poker Gin hand as payments (R-4..R-7): who pays whom,
 # from the caller's seat and every player's deadwood. Pure integer functions
 # shared by the match (poker.py) and the laptop's one-hand scorer.
 
