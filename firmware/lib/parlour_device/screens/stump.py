@@ -2,7 +2,8 @@
 # (stump_play.py), the round's and the game's result, and the scores table.
 
 from .base import GREEN, GREY, K_OK, WHITE, YELLOW, Screen
-from .stump_play import StumpPlay, clip
+from .stump_draw import clip
+from .stump_play import StumpPlay
 
 try:
     from typing import Any, Dict, List, Optional, Tuple

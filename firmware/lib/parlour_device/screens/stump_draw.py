@@ -1,0 +1,295 @@
+# Stump's play screen, the part that shows (S-1, S-2, S-5): the ring as a picture
+# beside whose turn and which step, what the number under the cursor would do, and
+# the hands and scores. stump_play.py adds the keys. Drawing goes through the
+# app's frame memo in parts (the dots; what the view decides; what the entry
+# decides), so an encoder click redraws one part and builds no string.
+
+from .base import BLACK, CYAN, GREEN, GREY, ORANGE, RED, WHITE, YELLOW, Screen
+from .ring import RING, RingStyle, dots, draw_marks, label_point
+
+try:
+    from typing import Any, Dict, List, Tuple
+except ImportError:
+    pass
+
+MONO_RING = RingStyle(tag=1, r=15, dot=0, wedge_in=3, slide_len=3, slide_w=2, cursor=1,
+                      labels=False, colours=(WHITE, WHITE, WHITE, WHITE, WHITE, WHITE))
+MONO_X = 20         # the ring's centre on the MacroPad: x, and y below the body's top
+MONO_DY = 19
+MONO_TEXT = 42      # where the text beside it starts
+TFT_RING = RingStyle(tag=2, r=54, dot=1, wedge_in=5, slide_len=9, slide_w=2, cursor=4,
+                     labels=True, colours=(GREY, WHITE, GREEN, ORANGE, YELLOW, CYAN))
+
+
+# The ring's numbers as text, made once: the screen builds no string per click.
+NUMS = tuple([str(n) for n in range(RING + 1)])
+PARTS = 6   # text parts of the pick line
+
+# Drawing is remembered in the app's frame memo under keys holding a generation
+# number, bumped whenever a screen sees a new view: text is formatted only when the
+# match or the entry changes (string work is what costs most on the board).
+_GEN = [0]
+
+
+def clip(text: str, room: int) -> str:
+    return text if len(text) <= room else text[: room - 1] + "~"
+
+
+class StumpView(Screen):
+    # The entry being typed and everything drawn from it and the match's view.
+    title = "Stump"
+
+    def __init__(self, app: "Any") -> None:
+        super().__init__(app)
+        self.n = 1                 # the number under the cursor
+        self.wild = False          # the pick is a wild card (S-4)
+        self.pending = 0           # setup: the first turned number, once set
+        self.ties: "List[Any]" = []  # setup on a tie: [[side, gap], [side, gap]]
+        self.pick = 0              # move / member / tie: the highlighted choice
+        self.seen: "Any" = None    # the step the entry was last reset for
+        self._sv: "Any" = None     # the view the screen last saw
+        self.gen = 0               # a number for that view, unique across screens
+        self._kkey: "Any" = None
+        self._keys: "Tuple[str, ...]" = ()
+
+    # -- what the engine says -------------------------------------------------------
+
+    def view(self) -> "Dict[str, Any]":
+        v: "Dict[str, Any]" = self.app.view()
+        return v
+
+    def step(self) -> str:
+        s: str = self.view()["step"]
+        return s
+
+    def on_show(self) -> None:
+        self._sync()
+
+    def _sync(self) -> None:
+        # Once per new view (an event or an undo): a new step starts its entry afresh.
+        v = self.view()
+        if v is self._sv:
+            return
+        self._sv = v
+        _GEN[0] += 1
+        self.gen = _GEN[0]
+        self.title = "Stump R%d" % v["round"] if v["round"] else "Stump"
+        key = (v["step"], v["round"], v["turn"], v["discard"])
+        if key == self.seen:
+            return
+        self.seen = key
+        self.pick = 0
+        self.wild = False
+        ring = v["ring"]
+        if v["step"] == "move" and v["best"]:
+            self.pick = self._best_pick(v)
+        elif v["step"] == "gapper" and ring and ring["gap"]:
+            self.n = ring["gap"][0]
+        if v["step"] != "setup":
+            self.pending = 0
+            self.ties = []
+
+    # -- the choices at the move step -------------------------------------------------
+
+    def options(self, v: "Dict[str, Any]") -> "List[Tuple[int, Any, List[int], List[int]]]":
+        # (slide, side or None, slides after, gap after) for every legal move (S-2, S-4)
+        out: "List[Tuple[int, Any, List[int], List[int]]]" = []
+        for o in v["options"] or []:
+            if o["tie"]:
+                for side, gap in o["sides"]:
+                    out.append((o["slide"], side, o["slides"], gap))
+            else:
+                out.append((o["slide"], None, o["slides"], o["gap"]))
+        return out
+
+    def _best_pick(self, v: "Dict[str, Any]") -> int:
+        opts = self.options(v)
+        for i in range(len(opts)):
+            if opts[i][0] == v["best"][0]:
+                return i
+        return 0
+
+    def _narrow(self, v: "Dict[str, Any]", opt: "Tuple[int, Any, List[int], List[int]]") -> bool:
+        return len(v["best"]) == 1 and opt[0] == v["best"][0]
+
+    # -- drawing --------------------------------------------------------------------
+
+    def _picture(self, v: "Dict[str, Any]") -> "Tuple[Any, Any, int, int, str]":
+        # (slides, gap, cursor, ghost, caption) the ring shows for the current entry
+        step = v["step"]
+        ring = v["ring"]
+        if step == "setup":
+            if self.ties:
+                side, gap, b = self.ties[self.pick]
+                return [self.pending, b], gap, 0, 0, "gap from %d" % side
+            slides = [self.pending] if self.pending else None
+            return slides, None, self.n, 0, ""
+        if step == "move":
+            opt = self.options(v)[self.pick]
+            moved = v["ring"]["slides"][opt[0]]
+            return opt[2], opt[3], 0, moved, ""
+        if step in ("gapper", "discard"):
+            return ring["slides"], ring["gap"], self.n, 0, ""
+        return ring["slides"] if ring else None, ring["gap"] if ring else None, 0, 0, ""
+
+    def _pick_line(self, v: "Dict[str, Any]") -> "Tuple[Tuple[str, ...], int]":
+        # What the entry would do, as text parts shown side by side (numbers from a
+        # table: no string is built while the encoder turns), with a colour: green
+        # fits, red would be refused, yellow asks for a choice.
+        step = v["step"]
+        ring = v["ring"]
+        n = NUMS[self.n]
+        if step == "setup":
+            if self.ties:
+                return ("gap from ", NUMS[self.ties[self.pick][0]], "?"), YELLOW
+            if self.pending:
+                return ("A ", NUMS[self.pending], "  B ", n, "?"), WHITE
+            return ("A ", n, "?"), WHITE
+        if step == "member":
+            return ("> ", v["names"][v["team"] + 2 * self.pick]), WHITE
+        if step in ("gapper", "discard"):
+            under = self.n in ring["slides"]
+            if step == "gapper":
+                if self.wild:
+                    # OK plays it as a gapper (W), 8 discards it as W=n
+                    return ("W or W=", n), GREEN if ring["gap"] else RED
+                if self.n in ring["gap"]:
+                    return (n, " in gap"), GREEN
+                if under:
+                    return (n, " slide"), RED
+                return (n, " no gap"), WHITE
+            if self.wild:
+                return ("W=", n, " slide" if under else ""), RED if under else WHITE
+            return (n, " slide" if under else ""), RED if under else WHITE
+        if step == "move":
+            opt = self.options(v)[self.pick]
+            moved = NUMS[ring["slides"][opt[0]]]
+            to = NUMS[v["discard"]]
+            if opt[1] is not None:
+                # S-2: slides 20 apart, the mover picks the side the gap runs from
+                return (moved, ">", to, " from ", NUMS[opt[1]]), YELLOW
+            if self._narrow(v, opt):
+                return (moved, ">", to, " gap ", NUMS[len(opt[3])], "*"), GREEN
+            return (moved, ">", to, " gap ", NUMS[len(opt[3])]), WHITE
+        return (clip(v["prompt"], 20),), YELLOW
+
+    def _parts(self, frame: "Any", x: int, y: int, parts: "Tuple[str, ...]", colour: int,
+               scale: int) -> None:
+        # The parts side by side; always PARTS items, so the frame keeps its length.
+        for i in range(PARTS):
+            part = parts[i] if i < len(parts) else ""
+            frame.text(x, y, part, colour, scale)
+            x += 6 * scale * len(part)
+
+    def _step_line(self, v: "Dict[str, Any]") -> str:
+        step = v["step"]
+        names: "List[str]" = v["names"]
+        if step == "setup":
+            return names[int(v["dealer"])] + " sets"
+        if step == "member":
+            sides: "List[str]" = v["sides"]
+            return sides[int(v["team"])] + " who?"
+        if step == "over":
+            won: "List[str]" = v["sides"]
+            return won[int(v["winner"])] + " won"
+        who = names[int(v["turn"])]
+        word = {"gapper": "gapper?", "discard": "discard", "move": "move"}[step]
+        return who + " " + word
+
+    def draw(self, frame: "Any") -> None:
+        self._sync()
+        colour = frame.layout.colour
+        frame.memo(("stump-v", self.gen, colour), self._draw_view)
+        frame.memo(("stump-e", self.gen, self.n, self.wild, self.pick, self.pending,
+                    len(self.ties), colour), self._draw_entry)
+
+    def _draw_view(self, frame: "Any") -> None:
+        # What only the match decides: the ring's dots, whose turn, hands, scores.
+        v = self.view()
+        lay = frame.layout
+        if not lay.colour:
+            dots(frame, MONO_X, lay.body_top + MONO_DY, MONO_RING)
+            room = (lay.width - MONO_TEXT) // lay.char_w
+            frame.text(MONO_TEXT, lay.row_y(0), clip(self._step_line(v), room))
+            frame.text(MONO_TEXT, lay.row_y(2), clip(self._hands_line(v), room))
+            return
+        top = lay.body_top
+        cy = top + lay.body_height // 2
+        cx = cy - top + 2
+        dots(frame, cx, cy, TFT_RING)
+        x = 2 * cx + 8
+        frame.text(x, top + 4, clip(self._step_line(v), (lay.width - x) // 12), WHITE, 2)
+        y = top + 72
+        names = v["names"]
+        pairs = v["mode"] == "partnership"
+        small = (lay.width - x) // 6
+        frame.text(x, y, clip("player   hand  score", small), GREY)
+        y += 14
+        for seat in range(v["players"]):
+            on = seat == v["turn"]
+            side = seat % 2 if pairs else seat
+            mark = ">" if on else ("d" if seat == v["dealer"] else " ")
+            # partners: each member's row shows the team's score
+            line = "%s%-8s %3d  %5d" % (mark, clip(names[seat], 8), v["hands"][seat],
+                                        v["totals"][side])
+            frame.text(x, y, line, YELLOW if on else (GREY if v["out"][seat] else WHITE))
+            y += 14
+        ring = v["ring"]
+        if ring and ring["gap"]:
+            note = "gap %d..%d (%d)" % (ring["span"][0], ring["span"][1], ring["width"])
+        elif ring:
+            note = "gap closed"
+        else:
+            note = "turn up 2 numbers"
+        frame.text(x, top + lay.body_height - 14, clip(note + "  to %d" % v["target"], small),
+                   GREY)
+
+    def _draw_entry(self, frame: "Any") -> None:
+        # What the entry decides: the pick line and the ring's cursor, slides and gap.
+        v = self.view()
+        lay = frame.layout
+        pick, colour = self._pick_line(v)
+        slides, gap, cursor, ghost, _ = self._picture(v)
+        if not lay.colour:
+            y = lay.row_y(1)
+            # a pick that fits is shown in inverse video
+            fits = colour == GREEN
+            frame.rect(MONO_TEXT - 1, y, lay.width - MONO_TEXT + 1, lay.line_h - 1,
+                       WHITE if fits else BLACK)
+            self._parts(frame, MONO_TEXT, y, pick, BLACK if fits else WHITE, 1)
+            draw_marks(frame, MONO_X, lay.body_top + MONO_DY, MONO_RING, slides, gap, cursor,
+                       ghost)
+            return
+        top = lay.body_top
+        cy = top + lay.body_height // 2
+        cx = cy - top + 2
+        x = 2 * cx + 8
+        self._parts(frame, x, top + 30, pick, colour, 2)
+        narrower = colour == GREEN and v["step"] == "move"
+        frame.text(x, top + 56, "* the narrower gap" if narrower else "", GREEN)
+        # the slide numbers beside their arrows (always three items: see draw_marks)
+        marks = list(slides or [])
+        while len(marks) < 2:
+            marks.append(0)
+        marks.append(ghost)
+        for i in range(3):
+            n = marks[i]
+            s = NUMS[n] if n else ""
+            lx, ly = cx, cy
+            if n:
+                # a label next to an earlier one (slides a number apart) moves out
+                out = 0
+                for j in range(i):
+                    if marks[j] and (n - marks[j]) % RING in (0, 1, RING - 1):
+                        out += 14
+                lx, ly = label_point(cx, cy, TFT_RING, n, 6 * len(s), 12, out)
+            frame.text(lx, ly, s, CYAN if i == 2 else ORANGE)
+        draw_marks(frame, cx, cy, TFT_RING, slides, gap, cursor, ghost)
+
+    def _hands_line(self, v: "Dict[str, Any]") -> str:
+        # hand sizes (S-5), the player on turn in brackets
+        parts = []
+        for seat in range(v["players"]):
+            h = str(v["hands"][seat])
+            parts.append("[%s]" % h if seat == v["turn"] else h)
+        return "hand " + " ".join(parts)
