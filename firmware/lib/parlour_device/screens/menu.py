@@ -14,6 +14,10 @@ except ImportError:
 if TYPE_CHECKING:
     from ..app import App
 
+SOUND = ("Sound: off", "Sound: on")
+LIGHTS = ("Key lights: off", "Key lights: on")
+
+
 class MenuScreen(ListScreen):
     def __init__(self, app: "App", back: Optional[Screen] = None) -> None:
         super().__init__(app)
@@ -168,10 +172,8 @@ class SettingsScreen(MenuScreen):
 
     def entries(self) -> list[str]:
         s = self.app.settings
-        return ["Sound: " + ("on" if s.get("sound") else "off"),
-                "Key lights: " + ("on" if s.get("lights") else "off"),
-                "Maintenance mode",
-                "About"]
+        return [SOUND[1 if s.get("sound") else 0], LIGHTS[1 if s.get("lights") else 0],
+                "Maintenance mode", "About"]
 
     def choose(self, index: int) -> Optional[Screen]:
         app = self.app
