@@ -119,55 +119,55 @@ def case_rich_03():
 
 
 def case_double_00():
-    return solve_all("double", 301, False)
+    return solve_all("double", 301, False, 100)
 
 
 def case_double_01():
-    return solve_all("double", 302, True, 50)
+    return solve_all("double", 302, True, 30)
 
 
 def case_double_02():
-    return solve_all("double", 303, True, 50)
+    return solve_all("double", 303, True, 30)
 
 
 def case_double_rich_00():
-    return solve_all("double_rich", 401, False, 100)
+    return solve_all("double_rich", 401, False, 80)
 
 
 def case_double_rich_01():
-    return solve_all("double_rich", 402, True, 50)
+    return solve_all("double_rich", 402, True, 30)
 
 
 def case_double_rich_02():
-    return solve_all("double_rich", 403, True, 50)
+    return solve_all("double_rich", 403, True, 30)
 
 
 def case_double_rich_03():
-    return solve_all("double_rich", 404, True, 50)
+    return solve_all("double_rich", 404, True, 30)
 
 
 def case_layoffs_00():
-    return solve_all("layoffs", 501, False, 100)
+    return solve_all("layoffs", 501, False, 80)
 
 
 def case_layoffs_01():
-    return solve_all("layoffs", 502, True, 100)
+    return solve_all("layoffs", 502, True, 80)
 
 
 def case_layoffs_02():
-    return solve_all("layoffs", 503, True, 100)
+    return solve_all("layoffs", 503, True, 80)
 
 
 def case_double_layoffs_00():
-    return solve_all("double_layoffs", 601, False, 50)
+    return solve_all("double_layoffs", 601, False, 25)
 
 
 def case_double_layoffs_01():
-    return solve_all("double_layoffs", 602, True, 50)
+    return solve_all("double_layoffs", 602, True, 25)
 
 
 def case_double_layoffs_02():
-    return solve_all("double_layoffs", 603, True, 50)
+    return solve_all("double_layoffs", 603, True, 25)
 
 
 def case_gin_sheet_example():
@@ -191,3 +191,11 @@ def case_refuse_bad_card():
 
 def case_refuse_third_copy():
     return melds.solve_rummy(["6H", "6H"], True, "6H 7H 8H").deadwood
+
+
+def case_double_layoffs_03():
+    return solve_all("double_layoffs", 604, False, 25)
+
+
+def case_double_layoffs_04():
+    return solve_all("double_layoffs", 605, True, 25)

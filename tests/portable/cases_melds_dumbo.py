@@ -5,7 +5,7 @@ from parlour_rules import melds
 from parlour_rules.cards import JOKER
 from parlour_rules.prng import Xorshift32
 
-N = 150
+N = 90
 
 
 def draw(rng, pool, k):
@@ -137,3 +137,11 @@ def case_refuse_wrap():
 
 def case_refuse_joker_twice():
     return melds.solve_dumbo(["2CI", "JOKER"], declarer_welds="4SQ 5SQ 6SQ JOKER").count
+
+
+def case_additions_03():
+    return solve_all("additions", 904, False)
+
+
+def case_after_octad_01():
+    return solve_all("octad", 952, True)

@@ -100,26 +100,22 @@ def _best(ms, ph, fr, lo, hi, joker):
     cov = (_cover(a | ph[0]), _cover(b | ph[1]), _cover(c | ph[2]), _cover(d | ph[3]))
     con = three & ((a & cov[0]) | (b & cov[1]) | (c & cov[2]) | (d & cov[3]))
     take = three & ~con
-    # Every set taken: the answer if no card is left dead that could be melded.
-    low = 0
-    dw = 0
-    own = three or not joker
-    for s in range(4):
-        x = ms[s] & ~three
-        z = x & ~cov[s] & ~fr[s]
-        low += lo[z & 127] + hi[z >> 7]
-        y = x | ph[s]
-        t = y & y >> 1 & y >> 2
-        z = x & ~(t | t << 1 | t << 2) & ~fr[s]
-        dw += lo[z & 127] + hi[z >> 7]
-        if not own:
-            own = x & x >> 1 & x >> 2
-    if dw == low and own:
-        return dw, [three, three, three, three]
+    if not con:
+        # No set rank shares a card with a run: whole sets, whole stretches.
+        dw = 0
+        own = three or not joker
+        for s in range(4):
+            x = ms[s] & ~three
+            z = x & ~cov[s] & ~fr[s]
+            dw += lo[z & 127] + hi[z >> 7]
+            if not own:
+                own = x & x >> 1 & x >> 2
+        return dw if own else dw + JOKER_COUNT, [three, three, three, three]
     # Contested ranks, and for each the ways to take it: a mask of 4-bit fields
     # (one per suit, bit i = contested rank i taken in that suit).
     bits = []
     ways = []
+    allheld = 0
     r = con
     i = 0
     while r:
@@ -130,6 +126,7 @@ def _best(ms, ph, fr, lo, hi, joker):
             if ms[s] & bit:
                 held |= 1 << (4 * s + i)
         w = [held]
+        allheld |= held
         alone = 0
         if a & b & c & d & bit:
             # Four of a kind: also three of them, leaving one that a run can use.
@@ -154,24 +151,31 @@ def _best(ms, ph, fr, lo, hi, joker):
         m = ms[s] & ~take
         p = ph[s]
         f = fr[s]
-        hs = 0
-        for k in range(i):
-            if m & bits[k]:
-                hs |= 1 << k
+        hs = allheld >> (4 * s) & 15
         row = [0] * n
         j = hs
-        while True:
-            x = m & ~rem[j]
-            y = x | p
-            t = y & y >> 1 & y >> 2
-            z = x & ~(t | t << 1 | t << 2) & ~f
-            if joker and not x & x >> 1 & x >> 2:
-                row[j] = (lo[z & 127] + hi[z >> 7]) * 8 + 1
-            else:
+        if p or f or joker:
+            while True:
+                x = m & ~rem[j]
+                y = x | p
+                t = y & y >> 1 & y >> 2
+                z = x & ~(t | t << 1 | t << 2) & ~f
+                if joker and not x & x >> 1 & x >> 2:
+                    row[j] = (lo[z & 127] + hi[z >> 7]) * 8 + 1
+                else:
+                    row[j] = (lo[z & 127] + hi[z >> 7]) * 8
+                if not j:
+                    break
+                j = (j - 1) & hs
+        else:
+            while True:
+                x = m & ~rem[j]
+                t = x & x >> 1 & x >> 2
+                z = x & ~(t | t << 1 | t << 2)
                 row[j] = (lo[z & 127] + hi[z >> 7]) * 8
-            if not j:
-                break
-            j = (j - 1) & hs
+                if not j:
+                    break
+                j = (j - 1) & hs
         rows.append(row)
     r0, r1, r2, r3 = rows
     while len(ways) < 3:
