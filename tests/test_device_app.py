@@ -245,3 +245,29 @@ def test_a_fault_in_a_screen_shows_on_the_top_line_and_the_match_survives():
     app.redraw()
     assert texts(app)[0] == "Error: ZeroDivisionEr"
     assert app.screen.title == "parlour" and len(app.match.events) == 1
+
+
+def test_frame_memo_reuses_a_part_until_its_key_changes():
+    from parlour_device.screens.base import MEMO_SIZE, Frame, Layout
+
+    layout = Layout(128, 64, False, 1, 12, 40)
+    memo, built = {}, []
+
+    def part(frame):
+        built.append(1)
+        frame.text(0, 0, "hello")
+        frame.rect(0, 12, 5, 5)
+
+    first, second = Frame(layout, memo), Frame(layout, memo)
+    first.memo(("greeting", 1), part)
+    second.memo(("greeting", 1), part)
+    assert len(built) == 1 and second.items == first.items
+    assert second.items[0] is first.items[0]            # the same objects: cheap to compare
+    Frame(layout, memo).memo(("greeting", 2), part)
+    assert len(built) == 2
+    for n in range(MEMO_SIZE + 1):
+        Frame(layout, memo).memo(("other", n), part)
+    assert len(memo) <= MEMO_SIZE
+    plain = Frame(layout)                                # no memo: just draws
+    plain.memo(("greeting", 1), part)
+    assert len(plain.items) == 2
