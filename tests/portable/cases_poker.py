@@ -70,7 +70,7 @@ def case_refusal_changes_nothing():
     m = match(RUM4, [hand(0, [9, 5, 5, 20])])
     before = repr(m.state)
     out = []
-    for bad in (hand(0, [9, 5, 2.5, 20]), hand(0, [9, 5, True, 20]), hand(0, [9, 5, 101, 20])):
+    for bad in (hand(0, [9, 5, "2", 20]), hand(0, [9, 5, True, 20]), hand(0, [9, 5, 101, 20])):
         try:
             m.append(bad)
             out.append("accepted")
