@@ -4,9 +4,10 @@
 # from the random playout generator (cases_dumbo_play) and are kept as compact
 # text: c<seed> cut, h<declarer>.<d>.<o>[j] hand (j: Joker stuck), w<seat> wrong
 # declaration, v<table> void hand, n new game. keep_events_* decodes only, so
-# the fold costs keep_fold_* minus keep_events_*.
+# the fold costs keep_fold_* minus keep_events_*. The modules a fold uses are
+# imported with this one, so no case pays for compiling them.
 
-from parlour_rules import dumbo
+from parlour_rules import dumbo, dumbo_seat  # noqa: F401 (loaded here, not in a fold)
 from parlour_rules.log import fold
 
 CONFIGS = {"two": {"players": 2}, "three": {"players": 3},

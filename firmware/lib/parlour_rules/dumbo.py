@@ -14,13 +14,13 @@
 #   void     {"table": 0|1 (two tables only)}                    D-15
 #   new_game {}                  after a game: same seats, play carries on
 # A cut or seat event after a game also starts the next game, seated afresh.
+# Seating, the cut and new games are in dumbo_seat; the view in dumbo_view;
+# hands entered as cards in dumbo_cards.
 #
 # The state is a flat list (cheap to copy on the board: folding a 300-event
 # match must stay under 20,000,000 MicroPython fuel), indexed by the S_* names.
 
-from .cut import cut_dumbo
 from .errors import RulesError, clip
-from .prng import Xorshift32, check_seed
 
 try:
     from micropython import const
@@ -86,168 +86,15 @@ VALUE_MAX = const(999)
 _COUNTS = {0, 1, 2, 3, 4, 5, 6, 7}
 
 
-def _int(value, low, high, code, what):
-    if type(value) is not int or value < low or value > high:
-        raise RulesError(code, clip(what, value))
-    return value
-
-
-def check_config(config):
-    # -> the config with every default filled in; refuses what cannot be played.
-    if type(config) is not dict:
-        raise RulesError("bad_config", "config not an object")
-    players = config.get("players", 2)
-    if type(players) is not int or players < 2 or players > 4:
-        raise RulesError("bad_players", "players: 2 to 4")
-    tables = config.get("tables", 2 if players == 4 else 1)
-    _int(tables, 1, 2 if players == 4 else 1, "bad_tables", "tables: ")
-    names = config.get("names")
-    if names is None:
-        names = ["P" + str(i + 1) for i in range(players)]  # C-2
-    if type(names) is not list or len(names) != players:
-        raise RulesError("bad_names", "one name per player")
-    out = {"players": players, "tables": tables}
-    clean = []
-    for name in names:
-        if type(name) is not str or not name.strip():
-            raise RulesError("bad_names", "a name is empty")
-        clean.append(name.strip())
-    out["names"] = clean
-    for key, default in VALUES:
-        out[key] = _int(config.get(key, default), 1 if key == "target" else 0, VALUE_MAX,
-                        "bad_value", key[:12] + " ")
-    return out
-
-
 def new_match(config):
-    cfg = check_config(config)
+    cfg = _module("seat").check_config(config)
     n = cfg["players"]
     mode = n if n < 4 else (FOUR if cfg["tables"] == 2 else PAIRS)
     return [cfg, CUT, [0] * (2 if n == 4 else n), None, None, [], -1, 0, 0, None, None,
             None, -1, None, 1, [], mode, [cfg[key] for key, _ in VALUES]]
 
 
-# -- seating --------------------------------------------------------------------
-
-def _seat(state, dealer, sits_out, nesw, dealers):
-    s = _fresh_game(state) if state[S_PH] == OVER else state[:]
-    s[S_PH] = PLAY
-    s[S_OUT] = -1
-    s[S_DEAL] = 0
-    mode = state[S_MODE]
-    if mode == TWO:
-        s[S_TB] = [[dealer, 1 - dealer, dealer]]
-    elif mode == THREE:
-        s[S_TB] = [[dealer, 3 - dealer - sits_out, dealer]]
-        s[S_OUT] = sits_out
-    else:
-        north, east, south, west = nesw
-        s[S_NESW] = [north, east, south, west]
-        side = [0, 0, 0, 0]
-        side[east] = 1
-        side[west] = 1
-        s[S_SIDE] = side
-        if mode == PAIRS:
-            s[S_TB] = [[north, east, dealer]]
-        else:
-            s[S_TB] = [[north, east, dealers[0], 0, 0, 0, -1],
-                       [south, west, dealers[1], 0, 0, 0, -1]]
-    return s
-
-
-def _apply_cut(state, event):
-    got = cut_dumbo(state[S_CFG]["players"], Xorshift32(check_seed(event.get("seed"))))
-    nesw = None
-    dealers = None
-    if "north" in got:
-        nesw = (got["north"], got["east"], got["south"], got["west"])
-        # D-12: at each table the player who cut higher deals first: N and S.
-        dealers = (got["north"], got["south"])
-    s = _seat(state, got["dealer"], got.get("sits_out", -1), nesw, dealers)
-    s[S_LAST] = ["cut", got["cards"]]
-    return s
-
-
-def _seat_arg(event, key, n):
-    value = event.get(key)
-    if type(value) is not int or value < 0 or value >= n:
-        raise RulesError("bad_seat", clip(key + "? ", value))
-    return value
-
-
-def _apply_seat(state, event):
-    n = state[S_CFG]["players"]
-    nesw = None
-    dealers = None
-    sits_out = -1
-    dealer = -1
-    if n == 4:
-        nesw = (_seat_arg(event, "north", n), _seat_arg(event, "east", n),
-                _seat_arg(event, "south", n), _seat_arg(event, "west", n))
-        if sorted(nesw) != [0, 1, 2, 3]:
-            raise RulesError("bad_seat", "a seat twice")
-        if state[S_MODE] == PAIRS:
-            # D-13: the first hand is North v East.
-            dealer = event.get("dealer", nesw[0])
-            if type(dealer) is not int or dealer not in (nesw[0], nesw[1]):
-                raise RulesError("bad_dealer", "dealer: North/East")
-        else:
-            dealers = event.get("dealers", [nesw[0], nesw[2]])
-            if (type(dealers) is not list or len(dealers) != 2
-                    or dealers[0] not in (nesw[0], nesw[1])
-                    or dealers[1] not in (nesw[2], nesw[3])
-                    or type(dealers[0]) is not int or type(dealers[1]) is not int):
-                raise RulesError("bad_dealer", "dealers: one a table")
-    else:
-        dealer = _seat_arg(event, "dealer", n)
-        if n == 3:
-            sits_out = _seat_arg(event, "sits_out", n)
-            if sits_out == dealer:
-                raise RulesError("bad_seat", "dealer sits out")
-    s = _seat(state, dealer, sits_out, nesw, dealers)
-    s[S_LAST] = ["seat"]
-    return s
-
-
-def _fresh_game(state):
-    # D-10: each game starts from 0; the finished one is kept.
-    s = state[:]
-    past = state[S_PAST][:]
-    past.append([state[S_WIN], state[S_TOT]])
-    s[S_PAST] = past
-    s[S_TOT] = [0] * len(state[S_TOT])
-    s[S_GAME] = state[S_GAME] + 1
-    s[S_WIN] = -1
-    s[S_BON] = None
-    s[S_HANDS] = 0
-    s[S_DEAL] = 0
-    s[S_NET] = None
-    s[S_DLT] = None
-    s[S_PH] = PLAY
-    return s
-
-
-def _apply_new_game(state):
-    if state[S_PH] != OVER:
-        raise RulesError("not_over", "game not over yet")
-    s = _fresh_game(state)
-    s[S_LAST] = ["new"]
-    return s
-
-
 # -- hands ------------------------------------------------------------------------
-
-def hand_score(d, o, values):
-    # D-7, o the opponent's full count (Joker included, D-3) ->
-    # (declarer's points, opponent's points, the declarer won the hand).
-    if d == 0:
-        return o + values[V_OCTAD], 0, True
-    if o > d:
-        return o - d, 0, True
-    if o < d:
-        return 0, d - o + values[V_UNDERCUT], False
-    return 0, 0, False
-
 
 def _find_table(state, seat):
     # -> (table index, opponent); a finished table is refused by the caller.
@@ -329,7 +176,23 @@ def _apply_hand(state, event):
     s[S_LAST] = ["hand", declarer, opponent, d, o, joker, dp, op]
     mode = state[S_MODE]
     if mode == FOUR:
-        return _table_done(state, s, index, declarer, opponent, dp, op, winner)
+        # Two tables (D-12): the points stay at the table until both are done;
+        # whoever scores is the hand's winner.
+        tables = state[S_TB][:]
+        t = tables[index]
+        if t[T_DONE]:
+            raise RulesError("table_done", "wait: other table")
+        if t[0] == winner:
+            t = [t[0], t[1], t[2], 1, t[T_PTS_A] + dp + op, t[T_PTS_B], winner]
+        else:
+            t = [t[0], t[1], t[2], 1, t[T_PTS_A], t[T_PTS_B] + dp + op, winner]
+        tables[index] = t
+        s[S_TB] = tables
+        s[S_DLT] = None
+        s[S_NET] = None
+        if tables[1 - index][T_DONE]:
+            _end_deal(s, tables[0], tables[1])
+        return s
     if dp or op:
         who = state[S_SIDE][winner] if mode == PAIRS else winner
         tot = state[S_TOT][:]
@@ -354,27 +217,6 @@ def _apply_hand(state, event):
             s[S_TB] = [[nesw[0], nesw[1], partner]]
         else:
             s[S_TB] = [[nesw[2], nesw[3], partner]]
-    return s
-
-
-def _table_done(state, s, index, declarer, opponent, dp, op, winner):
-    # Two tables (D-12): the hand's points stay at its table until both are done.
-    tables = state[S_TB][:]
-    t = tables[index][:]
-    if t[T_DONE]:
-        raise RulesError("table_done", "wait: other table")
-    if dp:
-        t[T_PTS_A if t[0] == declarer else T_PTS_B] += dp
-    elif op:
-        t[T_PTS_A if t[0] == opponent else T_PTS_B] += op
-    t[T_DONE] = 1
-    t[T_WON] = winner
-    tables[index] = t
-    s[S_TB] = tables
-    s[S_DLT] = None
-    s[S_NET] = None
-    if tables[1 - index][T_DONE]:
-        _end_deal(s, tables[0], tables[1])
     return s
 
 
@@ -492,18 +334,26 @@ def apply(state, event):
         return _apply_wrong(state, event)
     if kind == "void":
         return _apply_void(state, event)
-    if kind == "cut" or kind == "seat":
-        if state[S_PH] == PLAY:
-            raise RulesError("seated", "already seated")
-        if kind == "cut":
-            return _apply_cut(state, event)
-        return _apply_seat(state, event)
-    if kind == "new_game":
-        return _apply_new_game(state)
+    if kind == "cut" or kind == "seat" or kind == "new_game":
+        return _module("seat").apply(state, event)
     raise RulesError("bad_event", clip("no event ", kind))
 
 
 def view(state):
-    from .dumbo_view import view as build
+    return _module("view").view(state)
 
-    return build(state)
+
+_MODULES = {}
+
+
+def _module(part):
+    # dumbo_seat / dumbo_view, loaded on first use and kept: an import statement
+    # costs far more on the board than this lookup.
+    found = _MODULES.get(part)
+    if found is None:
+        if part == "seat":
+            from . import dumbo_seat as found
+        else:
+            from . import dumbo_view as found
+        _MODULES[part] = found
+    return found
