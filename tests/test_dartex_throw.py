@@ -40,6 +40,17 @@ def test_worked_examples(text, first, value):
     assert score(text, first) == value
 
 
+def test_hot_path_constants_are_the_token_codes():
+    from parlour_rules import dartex, dartex_throw, tokens
+
+    assert (dartex_throw._BULL, dartex_throw._CHAMP, dartex_throw._DOUBLE, dartex_throw._TREBLE,
+            dartex_throw._FOUL, dartex_throw._WIRE) == (
+        tokens.BULL, tokens.CHAMP, tokens.DOUBLE, tokens.TREBLE, tokens.FOUL, tokens.WIRE)
+    assert (dartex._FOUL, dartex._WIRE) == (tokens.FOUL, tokens.WIRE)
+    for word, card in dartex_throw.PLAIN.items():
+        assert tokens.parse_dartex(word) == (card, None)
+
+
 # -- X-1 card kinds ----------------------------------------------------------------------
 def test_x1_champion_stands_for_numbers_only():
     assert score("CHAMP=25 OFF 20") == 45

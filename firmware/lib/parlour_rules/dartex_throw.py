@@ -41,9 +41,9 @@ _ZERO = 48  # ord("0")
 
 
 def parse_card(token):
-    # One token -> (card, target), exactly as tokens.parse_dartex reads it; the
-    # canonical spellings of a Champion and a target (CHAMP=18, FOUL@2.3) not in
-    # PLAIN are read from bytes, anything else goes to parse_dartex.
+    # One token -> (card, target), exactly as tokens.parse_dartex reads it: PLAIN,
+    # then a target with a one-digit seat and throw (FOUL@2.3) read from bytes,
+    # then parse_dartex for anything else.
     if type(token) is not str:
         raise RulesError("bad_card", clip("bad card: ", token))
     card = PLAIN.get(token)
@@ -60,13 +60,6 @@ def parse_card(token):
                 return _FOUL, (seat, number)
             if data[0] == 87 and token.startswith("WIRE@"):  # 87: "W"
                 return _WIRE, (seat, number)
-    elif (size == 7 or size == 8) and data[5] == 61 and token.startswith("CHAMP="):  # 61: "="
-        n = data[6] - _ZERO
-        if size == 8:
-            last = data[7] - _ZERO
-            n = n * 10 + last if 0 <= last <= 9 else 0
-        if (0 < n <= 9 or 10 <= n <= 20 and size == 8 or n == 25) and data[6] != _ZERO:
-            return _CHAMP + n, None
     return parse_dartex(token)
 
 
