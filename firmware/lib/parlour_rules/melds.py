@@ -73,7 +73,7 @@ def _masks(hand, pack):
             if c < 0 or c >= top:
                 raise TypeError
             s = c // width
-            bit = 1 << (c - s * width)
+            bit = 1 << c % width
             v = ms[s]
             if v & bit:
                 from .cards import format_card
@@ -121,14 +121,13 @@ def _best(ms, ph, fr, lo, hi, joker):
     while r:
         bit = r & -r
         r ^= bit
-        held = 0
-        for s in range(4):
-            if ms[s] & bit:
-                held |= 1 << (4 * s + i)
+        one = 1 << i
+        held = ((a & bit and one) | (b & bit and one << 4) | (c & bit and one << 8)
+                | (d & bit and one << 12))
         w = [held]
         allheld |= held
         alone = 0
-        if a & b & c & d & bit:
+        if held == 0x1111 << i:
             # Four of a kind: also three of them, leaving one that a run can use.
             for s in range(4):
                 if cov[s] & bit:
@@ -178,6 +177,16 @@ def _best(ms, ph, fr, lo, hi, joker):
                 j = (j - 1) & hs
         rows.append(row)
     r0, r1, r2, r3 = rows
+    if i == 3:
+        # Many ways: every set taken is the answer if each card it leaves dead
+        # is one that no set or run could use.
+        low = 0
+        for s in range(4):
+            z = ms[s] & ~three & ~cov[s] & ~fr[s]
+            low += lo[z & 127] + hi[z >> 7]
+        jj = allheld
+        if (r0[jj & 15] + r1[jj >> 4 & 15] + r2[jj >> 8 & 15] + r3[jj >> 12]) >> 3 == low:
+            return low, [three, three, three, three]
     while len(ways) < 3:
         ways.append((0,))
     best = -1
