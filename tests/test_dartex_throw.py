@@ -41,12 +41,15 @@ def test_worked_examples(text, first, value):
 
 
 def test_hot_path_constants_are_the_token_codes():
-    from parlour_rules import dartex, dartex_throw, tokens
+    from parlour_rules import dartex, dartex_throw, dartex_view, tokens
 
     assert (dartex_throw._BULL, dartex_throw._CHAMP, dartex_throw._DOUBLE, dartex_throw._TREBLE,
             dartex_throw._FOUL, dartex_throw._WIRE) == (
         tokens.BULL, tokens.CHAMP, tokens.DOUBLE, tokens.TREBLE, tokens.FOUL, tokens.WIRE)
     assert (dartex._FOUL, dartex._WIRE) == (tokens.FOUL, tokens.WIRE)
+    assert (dartex_view._FOUL, dartex_view._WIRE) == (tokens.FOUL, tokens.WIRE)
+    layout = ("CARDS", "TARGETS", "VALUE", "STATUS", "FOULED", "PICKED_UP")
+    assert [getattr(dartex, n) for n in layout] == [getattr(dartex_view, "_" + n) for n in layout]
     for word, card in dartex_throw.PLAIN.items():
         assert tokens.parse_dartex(word) == (card, None)
 

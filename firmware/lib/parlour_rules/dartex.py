@@ -15,14 +15,13 @@
 from .cut import cut_seat
 from .dartex_throw import (
     PLAIN,
-    is_foul_or_wire,
     read_rest,
     read_throw,
     score_throw,
 )
+from .dartex_view import view  # noqa: F401  (the game face: new_match, apply, view)
 from .errors import RulesError, clip
 from .prng import Xorshift32, check_seed
-from .tokens import format_dartex
 
 try:
     from micropython import const
@@ -340,99 +339,3 @@ def _end_hand(state, why):
         state["winner"] = winner
     else:
         state["phase"] = "hand_over"
-
-
-def _line(state):
-    # The last event in a line for the screen, e.g. "P1 21 foul 2.3" or "P2 exchanges".
-    last = state["last"]
-    if last is None:
-        return None
-    kind = last[0]
-    name = state["names"][last[1]]
-    if kind == "cut":
-        return name + " deals"
-    if kind == "deal":
-        return "hand %d: %s deals" % (state["hand"], name)
-    if kind == "exchange":
-        return name + " exchanges"
-    if kind == "pass":
-        if state["ended"] == "passes":
-            return "all passed: hand over"
-        return name + " passes"
-    throw = state["throws"][last[1]][last[2] - 1]
-    words = [name, str(throw[VALUE])]
-    cards = throw[CARDS]
-    targets = throw[TARGETS]
-    for i in range(3):
-        if is_foul_or_wire(cards[i]):
-            word = "foul" if cards[i] == _FOUL else "wire"
-            words.append(word + " " + (_id(targets[i]) if targets and targets[i] else "none"))
-    if last[3]:
-        words.append("+%d back" % last[3])
-    if state["ended"] == "out":
-        words.append("out")
-    return " ".join(words)
-
-
-def _actions(state):
-    phase = state["phase"]
-    if phase == "cut":
-        return ["cut"]
-    if phase == "hand_over":
-        return ["deal"]
-    if phase == "game_over":
-        return []
-    seat = state["turn"]
-    actions = []
-    if state["sizes"][seat] >= 3:
-        actions.append("throw")
-    actions.append("exchange" if state["pack"] else "pass")
-    return actions
-
-
-def _tokens(throw):
-    cards = throw[CARDS]
-    targets = throw[TARGETS]
-    return [format_dartex(cards[i], targets[i] if targets else None) for i in range(3)]
-
-
-def view(state):
-    n = state["n"]
-    playing = state["phase"] == "play"
-    seats = []
-    totals = []
-    targets = []
-    for seat in range(n):
-        throws = []
-        number = 0
-        for throw in state["throws"][seat]:
-            number += 1
-            if throw[STATUS] & PICKED_UP:
-                continue
-            fouled = throw[STATUS] & FOULED != 0
-            ident = "%d.%d" % (seat, number)
-            targets.append(ident)
-            throws.append({"id": ident, "cards": _tokens(throw),
-                           "value": throw[VALUE], "fouled": fouled,
-                           "score": 0 if fouled else throw[VALUE]})
-        score = table_score(state, seat)
-        total = state["banked"][seat] + (score if playing else 0)
-        totals.append(total)
-        seats.append({"seat": seat, "name": state["names"][seat],
-                      "hand_size": state["sizes"][seat], "first_done": state["started"][seat],
-                      "throws": throws, "hand_score": score, "total": total})
-    turn = state["turn"]
-    over = state["phase"] == "hand_over" or state["phase"] == "game_over"
-    last = state["last"]
-    return {
-        "game": "dartex", "players": n, "names": list(state["names"]),
-        "target": state["target"], "phase": state["phase"], "hand": state["hand"],
-        "dealer": state["dealer"], "turn": turn,
-        "first": (not state["started"][turn]) if turn is not None else None,
-        "pack": state["pack"], "discards": state["discards"], "passes": state["passes"],
-        "seats": seats, "totals": totals, "targets": targets, "actions": _actions(state),
-        "last": _line(state), "hand_over": over, "game_over": state["phase"] == "game_over",
-        "ended": state["ended"],
-        "out": last[1] if state["ended"] == "out" else None,
-        "winner": state["winner"], "hands": [list(h) for h in state["hands"]],
-    }

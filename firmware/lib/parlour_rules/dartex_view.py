@@ -1,0 +1,119 @@
+# The Dartex view (parlour_rules.dartex.view): everything a screen or a report
+# shows, as one JSON-able dict; docs/dartex.md lists its fields.
+
+from .tokens import format_dartex
+
+try:
+    from micropython import const
+except ImportError:
+    def const(value):
+        return value
+
+# The layout of a throw on the table, as parlour_rules.dartex keeps it (the tests
+# check both agree): [cards, targets or None, value, status bits]
+_CARDS = const(0)
+_TARGETS = const(1)
+_VALUE = const(2)
+_STATUS = const(3)
+_FOULED = const(1)
+_PICKED_UP = const(2)
+_FOUL = const(-4)
+_WIRE = const(-6)
+
+
+def _line(state):
+    # The last event in a line for the screen, e.g. "P1 21 foul 2.3" or "P2 exchanges".
+    last = state["last"]
+    if last is None:
+        return None
+    kind = last[0]
+    name = state["names"][last[1]]
+    if kind == "cut":
+        return name + " deals"
+    if kind == "deal":
+        return "hand %d: %s deals" % (state["hand"], name)
+    if kind == "exchange":
+        return name + " exchanges"
+    if kind == "pass":
+        if state["ended"] == "passes":
+            return "all passed: hand over"
+        return name + " passes"
+    throw = state["throws"][last[1]][last[2] - 1]
+    words = [name, str(throw[_VALUE])]
+    cards = throw[_CARDS]
+    targets = throw[_TARGETS]
+    for i in range(3):
+        if cards[i] == _FOUL or cards[i] == _WIRE:
+            word = "foul" if cards[i] == _FOUL else "wire"
+            words.append(word + " " + ("%d.%d" % targets[i] if targets and targets[i] else "none"))
+    if last[3]:
+        words.append("+%d back" % last[3])
+    if state["ended"] == "out":
+        words.append("out")
+    return " ".join(words)
+
+
+def _actions(state):
+    phase = state["phase"]
+    if phase == "cut":
+        return ["cut"]
+    if phase == "hand_over":
+        return ["deal"]
+    if phase == "game_over":
+        return []
+    seat = state["turn"]
+    actions = []
+    if state["sizes"][seat] >= 3:
+        actions.append("throw")
+    actions.append("exchange" if state["pack"] else "pass")
+    return actions
+
+
+def _tokens(throw):
+    cards = throw[_CARDS]
+    targets = throw[_TARGETS]
+    return [format_dartex(cards[i], targets[i] if targets else None) for i in range(3)]
+
+
+def view(state):
+    n = state["n"]
+    playing = state["phase"] == "play"
+    seats = []
+    totals = []
+    targets = []
+    for seat in range(n):
+        throws = []
+        number = 0
+        score = 0
+        for throw in state["throws"][seat]:
+            number += 1
+            if throw[_STATUS] & _PICKED_UP:
+                continue
+            fouled = throw[_STATUS] & _FOULED != 0
+            if not fouled:
+                score += throw[_VALUE]
+            ident = "%d.%d" % (seat, number)
+            targets.append(ident)
+            throws.append({"id": ident, "cards": _tokens(throw),
+                           "value": throw[_VALUE], "fouled": fouled,
+                           "score": 0 if fouled else throw[_VALUE]})
+        total = state["banked"][seat] + (score if playing else 0)
+        totals.append(total)
+        seats.append({"seat": seat, "name": state["names"][seat],
+                      "hand_size": state["sizes"][seat], "first_done": state["started"][seat],
+                      "throws": throws, "hand_score": score, "total": total})
+    turn = state["turn"]
+    over = state["phase"] == "hand_over" or state["phase"] == "game_over"
+    last = state["last"]
+    return {
+        "game": "dartex", "players": n, "names": list(state["names"]),
+        "target": state["target"], "phase": state["phase"], "hand": state["hand"],
+        "dealer": state["dealer"], "turn": turn,
+        "first": (not state["started"][turn]) if turn is not None else None,
+        "pack": state["pack"], "discards": state["discards"], "passes": state["passes"],
+        "seats": seats, "totals": totals, "targets": targets, "actions": _actions(state),
+        "last": _line(state), "hand_over": over, "game_over": state["phase"] == "game_over",
+        "ended": state["ended"],
+        "out": last[1] if state["ended"] == "out" else None,
+        "winner": state["winner"], "hands": [list(h) for h in state["hands"]],
+    }
