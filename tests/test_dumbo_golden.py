@@ -22,11 +22,11 @@ import cases_dumbo  # noqa: E402
 
 import mprig  # noqa: E402
 
-NAMES = sorted(cases_dumbo.MATCHES)
+NAMES = sorted(cases_dumbo.matches())
 
 
 def render(name, views):
-    title, config, events = cases_dumbo.MATCHES[name]
+    title, config, events = cases_dumbo.matches()[name]
     out = [f"# Dumbo playthrough: {title}",
            "# Each event of the log, then the view after it (the first view: before any).",
            f"config: {json.dumps(config, sort_keys=True)}",
@@ -70,7 +70,7 @@ def test_golden_matches_end_in_a_game_won():
 
 
 def test_golden_transcripts_cover_every_kind_of_event_and_table():
-    events = [e for name in NAMES for e in cases_dumbo.MATCHES[name][2]]
+    events = [e for name in NAMES for e in cases_dumbo.matches()[name][2]]
     kinds = {e["t"] for e in events}
     assert kinds == {"cut", "seat", "hand", "wrong", "void", "new_game"}
     assert any("declarer_cards" in e for e in events)

@@ -27,94 +27,98 @@ def _cards(declarer, mine, theirs):
     return {"t": "hand", "declarer": declarer, "declarer_cards": mine, "opponent_cards": theirs}
 
 
-SEAT4 = {"t": "seat", "north": N, "east": E, "south": S, "west": W}
+def _seat4():
+    return {"t": "seat", "north": N, "east": E, "south": S, "west": W}
 
-# name -> (title, config, events): each a whole match, to the end of a game.
-MATCHES = {
-    "two": (
-        "two players: undercut, tie, wrong declaration, void hand, Octad, game, "
-        "a second game with Vertex",
-        {"players": 2, "names": ["Ann", "Bob"]},
-        [
-            {"t": "cut", "seed": 7},
-            _h(0, 3, 25),
-            _h(0, 6, 2),
-            _h(1, 5, 5),
-            _wrong(0, 9),
-            _h(0, 5, 2, True),
-            {"t": "void"},
-            _h(1, 0, 4),
-            _h(0, 4, 9),
-            _h(0, 2, 30),
-            {"t": "new_game"},
-            _h(0, 1, 20),
-            _h(0, 0, 31),
-        ],
-    ),
-    "three": (
-        "three players: the odd man out plays the winner; a penalty ends the game mid-hand",
-        {"players": 3, "names": ["Ann", "Bob", "Cat"], "penalty": 15},
-        [
-            {"t": "cut", "seed": 12},
-            _h(1, 4, 13),
-            _h(2, 6, 1),
-            _h(0, 2, 2),
-            {"t": "void"},
-            _h(1, 0, 2),
-            _h(0, 3, 18),
-            _h(2, 1, 9),
-            _wrong(2, 20),
-        ],
-    ),
-    "four": (
-        "four players at two tables: the sheet's deals (North-South +12, East-West "
-        "+21), penalties and a void table within a deal",
-        {"players": 4, "names": ["Nan", "Eve", "Sam", "Wes"]},
-        [
-            SEAT4,
-            _h(N, 3, 23),
-            _h(W, 2, 10),
-            _h(E, 1, 8),
-            _h(W, 2, 16),
-            _wrong(S, 11),
-            {"t": "void", "table": 1},
-            _h(N, 4, 4),
-            _h(S, 5, 1, True),
-            _h(N, 0, 15),
-            _h(E, 2, 9),
-            _h(S, 3, 30),
-            _h(N, 1, 3),
-        ],
-    ),
-    "pairs": (
-        "four players at one table: N v E and S v W alternate, the winner's partner deals",
-        {"players": 4, "tables": 1, "names": ["Nan", "Eve", "Sam", "Wes"], "octad_bonus": 25},
-        [
-            {"t": "cut", "seed": 99},
-            _h(N, 2, 14),
-            _h(W, 3, 3),
-            _h(E, 2, 7),
-            _wrong(W, 8),
-            _h(S, 0, 6),
-        ],
-    ),
-    "cards": (
-        "two players, hands entered as cards and solved (D-14)",
-        {"players": 2, "names": ["Ann", "Bob"], "target": 100},
-        [
-            {"t": "seat", "dealer": 1},
-            _cards(0, "5CI 6CI 7CI 5SQ 6SQ 7SQ 3ST 2DI", "2CI JOKER 4CI 8CI 4SQ 8SQ 3SQ 9SQ"),
-            _cards(0, "1SQ 2SQ 3SQ 4SQ 9CI 9DI 9ST 2CI", "5SQ 7CI 1DI 2ST 3ST 11ST 10ST 10CI"),
-            _cards(0, "(1SQ 2SQ 3SQ) 4SQ 9CI 9DI 11ST 2CI", "5SQ 7CI 1DI 2ST 3ST 9ST 10ST 10CI"),
-            _cards(0, "(4SQ 5SQ 6SQ 7SQ) (9CI 9DI 9ST 9SQ)", "3SQ 8SQ 11CI 11DI 10ST 8DI 7CI 6DI"),
-        ],
-    ),
-}
+
+def matches():
+    # name -> (title, config, events): each a whole match, to the end of a game.
+    # Built on call, so importing this module costs the guests little heap.
+    return {
+        "two": (
+            "two players: undercut, tie, wrong declaration, void hand, Octad, game, "
+            "a second game with Vertex",
+            {"players": 2, "names": ["Ann", "Bob"]},
+            [
+                {"t": "cut", "seed": 7},
+                _h(0, 3, 25),
+                _h(0, 6, 2),
+                _h(1, 5, 5),
+                _wrong(0, 9),
+                _h(0, 5, 2, True),
+                {"t": "void"},
+                _h(1, 0, 4),
+                _h(0, 4, 9),
+                _h(0, 2, 30),
+                {"t": "new_game"},
+                _h(0, 1, 20),
+                _h(0, 0, 31),
+            ],
+        ),
+        "three": (
+            "three players: the odd man out plays the winner; a penalty ends the game mid-hand",
+            {"players": 3, "names": ["Ann", "Bob", "Cat"], "penalty": 15},
+            [
+                {"t": "cut", "seed": 12},
+                _h(1, 4, 13),
+                _h(2, 6, 1),
+                _h(0, 2, 2),
+                {"t": "void"},
+                _h(1, 0, 2),
+                _h(0, 3, 18),
+                _h(2, 1, 9),
+                _wrong(2, 20),
+            ],
+        ),
+        "four": (
+            "four players at two tables: the sheet's deals (North-South +12, East-West "
+            "+21), penalties and a void table within a deal",
+            {"players": 4, "names": ["Nan", "Eve", "Sam", "Wes"]},
+            [
+                _seat4(),
+                _h(N, 3, 23),
+                _h(W, 2, 10),
+                _h(E, 1, 8),
+                _h(W, 2, 16),
+                _wrong(S, 11),
+                {"t": "void", "table": 1},
+                _h(N, 4, 4),
+                _h(S, 5, 1, True),
+                _h(N, 0, 15),
+                _h(E, 2, 9),
+                _h(S, 3, 30),
+                _h(N, 1, 3),
+            ],
+        ),
+        "pairs": (
+            "four players at one table: N v E and S v W alternate, the winner's partner deals",
+            {"players": 4, "tables": 1, "names": ["Nan", "Eve", "Sam", "Wes"], "octad_bonus": 25},
+            [
+                {"t": "cut", "seed": 99},
+                _h(N, 2, 14),
+                _h(W, 3, 3),
+                _h(E, 2, 7),
+                _wrong(W, 8),
+                _h(S, 0, 6),
+            ],
+        ),
+        "cards": (
+            "two players, hands entered as cards and solved (D-14)",
+            {"players": 2, "names": ["Ann", "Bob"], "target": 100},
+            [
+                {"t": "seat", "dealer": 1},
+                _cards(0, "5CI 6CI 7CI 5SQ 6SQ 7SQ 3ST 2DI", "2CI JOKER 4CI 8CI 4SQ 8SQ 3SQ 9SQ"),
+                _cards(0, "1SQ 2SQ 3SQ 4SQ 9CI 9DI 9ST 2CI", "5SQ 7CI 1DI 2ST 3ST 11ST 10ST 10CI"),
+                _cards(0, "(1SQ 2SQ 3SQ) 4SQ 9CI 9DI 11ST 2CI", "5SQ 7CI 1DI 2ST 3ST 9ST 10ST 10CI"),
+                _cards(0, "(4SQ 5SQ 6SQ 7SQ) (9CI 9DI 9ST 9SQ)", "3SQ 8SQ 11CI 11DI 10ST 8DI 7CI 6DI"),
+            ],
+        ),
+    }
 
 
 def transcript(name):
     # -> [view after new_match, view after each event]
-    _, config, events = MATCHES[name]
+    _, config, events = matches()[name]
     match = MatchLog("dumbo", config)
     views = [match.view()]
     for event in events:
@@ -149,7 +153,7 @@ def _seated(players, tables=1):
     state = dumbo.new_match({"players": players, "tables": tables})
     if players == 2:
         return dumbo.apply(state, {"t": "seat", "dealer": 0})
-    return dumbo.apply(state, SEAT4)
+    return dumbo.apply(state, _seat4())
 
 
 def _fold(state, events):
