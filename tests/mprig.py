@@ -9,6 +9,7 @@ guest carries on from there.
 
 from __future__ import annotations
 
+import importlib
 import json
 import shutil
 import subprocess
@@ -25,6 +26,7 @@ SHARED_PACKAGES = ("parlour_rules", "parlour_wire")
 # (tests/portable/cases_device.py, bench/device.py).
 STAGED_PACKAGES = SHARED_PACKAGES + ("parlour_device",)
 GUEST_FUEL = 50_000_000_000
+CASE_LIST = "_cases.txt"
 
 
 @dataclass
@@ -157,6 +159,27 @@ def _guest_child() -> None:
     os._exit(0)  # skip wasmtime's runtime teardown (see _run_guest)
 
 
+def case_list(modules: list[str], only: list[str] | None = None) -> list[tuple[str, str]]:
+    """(module, case) pairs in run order, read on CPython so both runs share the order."""
+    sys.path.insert(0, str(PORTABLE))
+    try:
+        pairs = []
+        for module_name in modules:
+            module = importlib.import_module(module_name)
+            pairs += [(module_name, name) for name in sorted(dir(module))
+                      if name.startswith(("case_", "keep_"))]
+    finally:
+        sys.path.remove(str(PORTABLE))
+    if only is not None:
+        pairs = [p for p in pairs if f"{p[0]}.{p[1]}" in only]
+    return pairs
+
+
+def _write_case_list(staged: Path, pairs: list[tuple[str, str]]) -> str:
+    (staged / CASE_LIST).write_text("".join(f"{m}\t{n}\n" for m, n in pairs))
+    return f"/input/{CASE_LIST}"
+
+
 def run_micropython(modules: list[str] | None = None, *, lib: Path = LIB,
                     only: list[str] | None = None) -> dict[str, CaseResult]:
     """Run case modules on MicroPython, in as few fresh guests as the heap allows.
@@ -165,17 +188,19 @@ def run_micropython(modules: list[str] | None = None, *, lib: Path = LIB,
     and the next guest starts after it.
     """
     modules = case_modules() if modules is None else modules
+    pairs = case_list(modules, only)
     results: dict[str, CaseResult] = {}
     start = 0
     with tempfile.TemporaryDirectory() as tmp:
         stage(Path(tmp), lib)
-        while True:
+        list_path = _write_case_list(Path(tmp), pairs)
+        while start < len(pairs):
             lines: list[str] = []
-            script = _guest_script(f"runner.run_modules({modules!r}, {start}, {only!r})")
+            script = _guest_script(f"runner.run_cases({list_path!r}, {start})")
             died = _run_guest(script, Path(tmp), True, lines)
             seen = _parse(lines, results)
             if seen["done"]:
-                return results
+                break
             if seen["full_at"] is not None and seen["full_at"] > start:
                 start = seen["full_at"]
                 continue
@@ -185,16 +210,10 @@ def run_micropython(modules: list[str] | None = None, *, lib: Path = LIB,
             if index > start:
                 start = index
                 continue
-            name = _case_name_at(lines, index, modules)
+            name = ".".join(pairs[index])
             results[name] = CaseResult(name, {"exc": "GuestDied", "why": died}, 0)
             start = index + 1
-
-
-def _case_name_at(lines: list[str], index: int, modules: list[str]) -> str:
-    for line in lines:
-        if line.startswith(f"START\t{index}\t"):
-            return line.split("\t")[2]
-    return f"case#{index}"
+    return results
 
 
 def run_cpython(modules: list[str] | None = None, *, lib: Path = LIB,
@@ -204,10 +223,11 @@ def run_cpython(modules: list[str] | None = None, *, lib: Path = LIB,
     results: dict[str, CaseResult] = {}
     with tempfile.TemporaryDirectory() as tmp:
         stage(Path(tmp), lib)
+        _write_case_list(Path(tmp), case_list(modules, only))
         code = (
             f"import sys; sys.path.insert(0, {tmp!r})\n"
             "import runner\n"
-            f"runner.run_modules({modules!r}, 0, {only!r})\n"
+            f"runner.run_cases({str(Path(tmp) / CASE_LIST)!r}, 0)\n"
         )
         proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                               cwd=tmp, check=False)
