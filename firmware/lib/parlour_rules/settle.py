@@ -19,7 +19,7 @@ def _check(balances):
             raise RulesError("bad_balances", "balance not a whole")
         total += b
     if total != 0:
-        raise RulesError("not_zero_sum", "balances not zero-sum")
+        raise RulesError("not_zero_sum", "balances sum not 0")
     if len(balances) > 12:
         raise RulesError("bad_balances", "over 12 balances")
 
