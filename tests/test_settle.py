@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from parlour_rules.errors import RulesError
+from parlour_rules.errors import LINE, RulesError
 from parlour_rules.settle import groups, settle, transfers_needed
 
 
@@ -97,4 +97,4 @@ def test_r8_all_square_needs_nothing():
 def test_r8_settle_refuses_bad_balances(bad, code):
     with pytest.raises(RulesError) as e:
         settle(bad)
-    assert e.value.code == code
+    assert e.value.code == code and 0 < len(e.value.message) <= LINE
