@@ -107,7 +107,28 @@ def solve(hand, caller_melds=None):
 
 
 def _search(m1, m2, laid, ends, cap):
-    # Ranks that may give cards to sets; per rank the ways (copies per suit).
+    # Copies held per rank, bit-sliced: ranks with 3 or more (or a caller's set
+    # with room and a copy here) may give cards to sets.
+    ones = twos = fours = 0
+    for m in (m1[0], m1[1], m1[2], m1[3], m2[0], m2[1], m2[2], m2[3]):
+        carry = ones & m
+        ones ^= m
+        fours |= twos & carry
+        twos ^= carry
+    want = fours | (twos & ones)
+    if cap is not None:
+        for r in range(W):
+            if cap[r]:
+                want |= (ones | twos | fours) & (1 << r)
+    if not want:
+        if laid is None:
+            return (dcost(m1[0], m2[0]) + dcost(m1[1], m2[1]) + dcost(m1[2], m2[2])
+                    + dcost(m1[3], m2[3])), []
+        total = 0
+        for s in range(4):
+            total += _cost(s, m1[s], m2[s], laid, ends)
+        return total, []
+    # Per rank the ways (copies per suit); copies no run could use go first.
     pot1 = [0, 0, 0, 0]
     pot2 = [0, 0, 0, 0]
     for s in range(4):
@@ -122,30 +143,12 @@ def _search(m1, m2, laid, ends, cap):
             t = x & x >> 1 & x >> 2
             pot1[s] = t | t << 1 | t << 2
             pot2[s] = b & pot1[s]
-    # Copies held per rank, bit-sliced: ranks with 3 or more (or a caller's set
-    # with room and a copy here) may give cards to sets.
-    ones = twos = fours = 0
-    for m in (m1[0], m1[1], m1[2], m1[3], m2[0], m2[1], m2[2], m2[3]):
-        carry = ones & m
-        ones ^= m
-        fours |= twos & carry
-        twos ^= carry
-    want = fours | (twos & ones)
-    if cap is not None:
-        for r in range(W):
-            if cap[r]:
-                want |= (ones | twos | fours) & (1 << r)
     ranks = []
     r = 0
     while want >> r:
         if want >> r & 1:
             ranks.append((r, _ways(r, m1, m2, pot1, pot2, cap[r] if cap is not None else 0)))
         r += 1
-    if not ranks:
-        total = 0
-        for s in range(4):
-            total += _cost(s, m1[s], m2[s], laid, ends)
-        return total, []
     if laid is None and len(ranks) <= 3:
         return _table_search(ranks, m1, m2, pot1, pot2)
     # Each suit's cost per choice: index = sum of copies taken at rank i times 3^i.
@@ -167,11 +170,11 @@ def _table_search(ranks, m1, m2, pot1, pot2):
     rows = []
     for s in range(4):
         row = [0] * 27
+        cnt = [0, 0, 0]
         a0 = m1[s]
         b0 = m2[s]
         # per rank: the copies held here, and the bits cleared from a and b
         # when 0, 1 or 2 of them go to sets
-        cnt = [0, 0, 0]
         ra = [(0, 0, 0), (0, 0, 0), (0, 0, 0)]
         rb = [(0, 0, 0), (0, 0, 0), (0, 0, 0)]
         for i in range(len(ranks)):
