@@ -143,6 +143,28 @@ def _search(m1, m2, laid, ends, cap):
             t = x & x >> 1 & x >> 2
             pot1[s] = t | t << 1 | t << 2
             pot2[s] = b & pot1[s]
+    if laid is None:
+        # First every copy of those ranks to sets: the answer if each card it
+        # leaves dead is one that no set or run could use.
+        low = 0
+        full = 0
+        for s in range(4):
+            z = m1[s] & ~pot1[s] & ~want
+            low += STD_LO[z & 127] + STD_HI[z >> 7]
+            z = m2[s] & ~pot2[s] & ~want
+            low += STD_LO[z & 127] + STD_HI[z >> 7]
+            full += dcost(m1[s] & ~want, m2[s] & ~want)
+        if full == low:
+            picks = []
+            r = 0
+            while want >> r:
+                if want >> r & 1:
+                    way = 0
+                    for s in range(4):
+                        way |= ((m1[s] >> r & 1) + (m2[s] >> r & 1)) << (2 * s)
+                    picks.append((r, way))
+                r += 1
+            return low, picks
     ranks = []
     r = 0
     while want >> r:
