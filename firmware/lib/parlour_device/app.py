@@ -46,6 +46,9 @@ class App:
         self.lit: Optional[Tuple[str, ...]] = None
         self._view: Optional[dict[str, Any]] = None
         self.memo: dict[Any, Any] = {}
+        # The title/message line and the hint/key labels, kept while they stay the same.
+        self._chrome_top: Tuple[Any, ...] = (None, None, ())
+        self._chrome_bottom: Tuple[Any, ...] = (None, None, ())
         self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
         self.settings.update(self._load(SETTINGS, {}))
         self.roster: list[str] = self._load(ROSTER, None) or default_roster()
@@ -266,13 +269,26 @@ class App:
     # -- drawing ------------------------------------------------------------------
     def compose(self) -> Frame:
         # The title (or message) line, the screen's body, the hint and key labels;
-        # the app's own parts are remembered (Frame.memo), so they cost a lookup.
+        # the app's own parts are kept while unchanged, so they cost a comparison.
         frame = Frame(self.layout, self.memo)
         screen = self.screen
-        frame.memo((0, self.message, screen.title), self._top)
+        items = frame.items
+        top = self._chrome_top
+        if top[0] is not self.message or top[1] is not screen.title:
+            top = self._chrome_top = (self.message, screen.title, self._part(self._top))
+        items.extend(top[2])
         screen.draw(frame)
-        frame.memo((1, screen.hint(), screen.keys()), self._bottom)
+        hint, keys = screen.hint(), screen.keys()
+        bottom = self._chrome_bottom
+        if bottom[0] != hint or bottom[1] != keys:
+            bottom = self._chrome_bottom = (hint, keys, self._part(self._bottom))
+        items.extend(bottom[2])
         return frame
+
+    def _part(self, build: Any) -> Tuple[Any, ...]:
+        part = Frame(self.layout)
+        build(part)
+        return tuple(part.items)
 
     def _top(self, frame: Frame) -> None:
         lay = self.layout
