@@ -214,11 +214,6 @@ class _Checker(ast.NodeVisitor):
         self.generic_visit(node)
 
     # calls and attributes ---------------------------------------------------------
-    def visit_Attribute(self, node: ast.Attribute) -> None:
-        if node.attr in MISSING_METHODS:
-            self.flag(node, f".{node.attr}: {MISSING_METHODS[node.attr]}")
-        self.generic_visit(node)
-
     def visit_Name(self, node: ast.Name) -> None:
         if node.id in MISSING_BUILTINS and isinstance(node.ctx, ast.Load):
             self.flag(node, f"{node.id}: {MISSING_BUILTINS[node.id]}")
@@ -238,6 +233,8 @@ class _Checker(ast.NodeVisitor):
         keywords = {k.arg for k in node.keywords}
         name = func.id if isinstance(func, ast.Name) else None
         attr = func.attr if isinstance(func, ast.Attribute) else None
+        if attr in MISSING_METHODS:  # only calls: a field named `title` is fine
+            self.flag(node, f".{attr}: {MISSING_METHODS[attr]}")
         if (name == "sorted" or attr == "sort") and "key" in keywords:
             if not self.line_has(node, "# total order"):
                 self.flag(node, REASON_SORT)

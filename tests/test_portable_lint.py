@@ -72,3 +72,8 @@ ALLOWED = [
 @pytest.mark.parametrize("source", ALLOWED)
 def test_lint_allows_what_circuitpython_has(source):
     assert lint_source(source, allowed_imports=SHARED_IMPORTS) == []
+
+
+def test_a_field_named_like_a_missing_method_is_not_a_call():
+    assert lint_source("x = screen.title", allowed_imports=SHARED_IMPORTS) == []
+    assert lint_source("x = name.title()", allowed_imports=SHARED_IMPORTS)
