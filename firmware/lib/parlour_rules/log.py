@@ -16,7 +16,8 @@ def load_game(name):
 
 
 def check_event(event):
-    if type(event) is not dict or type(event.get("t")) is not str:
+    # __class__ rather than type(): one call fewer on every event of every fold.
+    if event.__class__ is not dict or event.get("t").__class__ is not str:
         raise RulesError("bad_event", "event needs a type")
     return event
 
