@@ -146,3 +146,15 @@ def test_c4_a_power_cut_mid_turn_comes_back_to_the_same_step_of_the_match(tmp_pa
     view = device.app.match.view()
     assert view["step"] == "gapper" and view["turn"] == 0
     assert view["ring"]["slides"] == [10, 14] and view["hands"] == [5, 4]
+
+
+def test_c4_undo_on_the_play_screen_steps_back_one_entry_and_the_title_follows():
+    pad = Pad().do(menu_to_options(2) + " k7 t1 k11 t9 k11 t10 k11")    # slides 10, 20
+    pad.do("k11 t3 k11")                                      # gapper 11, discard 14
+    assert pad.view()["step"] == "move" and len(pad.events()) == 3
+    pad.do("k9")                                              # undo the discard
+    assert pad.view()["step"] == "discard" and len(pad.events()) == 2
+    assert pad.app.message == "Undone: discard" and pad.app.screen.title == "Stump R1"
+    pad.do("k9 k9")                                           # the gapper, then the setup
+    assert pad.events() == [] and pad.view()["step"] == "setup"
+    assert pad.app.screen.title == "Stump"

@@ -59,6 +59,11 @@ class StumpPlay(StumpView):
         return None
 
     def on_key(self, key: int) -> "Optional[Screen]":
+        nxt = self._on_key(key)
+        self._sync()    # after an undo: the title and the entry follow at once
+        return nxt
+
+    def _on_key(self, key: int) -> "Optional[Screen]":
         self._sync()
         v = self.view()
         step = v["step"]
