@@ -139,6 +139,34 @@ def _best(ms, ph, fr, lo, hi, joker):
         bits.append(bit)
         ways.append(w)
         i += 1
+    if i == 1 and not joker and not (ph[0] | ph[1] | ph[2] | ph[3] | fr[0] | fr[1] | fr[2] | fr[3]):
+        # One contested rank, no lay-offs: each suit with and without its card.
+        bit = bits[0]
+        base = 0
+        gain = [0, 0, 0, 0]
+        for s in range(4):
+            x = ms[s] & ~take
+            t = x & x >> 1 & x >> 2
+            z = x & ~(t | t << 1 | t << 2)
+            v = lo[z & 127] + hi[z >> 7]
+            base += v
+            if x & bit:
+                x &= ~bit
+                t = x & x >> 1 & x >> 2
+                z = x & ~(t | t << 1 | t << 2)
+                gain[s] = lo[z & 127] + hi[z >> 7] - v
+        best = -1
+        pick = 0
+        for w in ways[0]:
+            v = base
+            if w:
+                v += ((gain[0] if w & 1 else 0) + (gain[1] if w & 16 else 0)
+                      + (gain[2] if w & 256 else 0) + (gain[3] if w & 4096 else 0))
+            if v < best or best < 0:
+                best = v
+                pick = w
+        return best, [take | (bit if pick & 1 else 0), take | (bit if pick & 16 else 0),
+                      take | (bit if pick & 256 else 0), take | (bit if pick & 4096 else 0)]
     # Each suit's count (x8, +1 if it holds no run of its own) per subset of
     # the contested ranks it holds that go to sets.
     rem = [0]
