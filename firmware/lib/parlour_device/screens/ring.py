@@ -204,9 +204,19 @@ def _slides_and_gap(frame: "Any", cx: int, cy: int, st: RingStyle, a: int, b: in
         _nothing(frame, cx, cy)
 
 
-def dots(frame: "Any", cx: int, cy: int, st: RingStyle) -> None:
-    # The dots, from the frame's memo after the first time (they never change).
-    def build(f: "Any") -> None:
-        draw_dots(f, cx, cy, st)
+# The dots of each (style, centre) drawn so far: they never change, so they are kept
+# for good here rather than in the frame memo, which starts over when it is full.
+_DOTS: "dict[Any, Tuple[Any, ...]]" = {}
 
-    frame.memo(("dots", st.tag, cx, cy), build)
+
+def dots(frame: "Any", cx: int, cy: int, st: RingStyle) -> None:
+    # The dots, drawn once per style and place, then reused as the same items.
+    key = (st.tag, cx, cy)
+    part = _DOTS.get(key)
+    items = frame.items
+    if part is None:
+        start = len(items)
+        draw_dots(frame, cx, cy, st)
+        part = _DOTS[key] = tuple(items[start:])
+        return
+    items.extend(part)
