@@ -120,17 +120,6 @@ def fill_convex(frame: "Any", pts: "List[Tuple[int, int]]", colour: int) -> None
             frame.rect(lo, y, hi - lo + 1, 1, colour)
 
 
-def _arrow(frame: "Any", cx: int, cy: int, st: RingStyle, n: int, colour: int) -> None:
-    # A slide: an arrow outside the ring, its point at number n.
-    tip_r = st.r + st.dot + 1
-    base_r = tip_r + st.slide_len
-    tx, ty = half_point(2 * n, tip_r)
-    p = half_point(2 * n - st.slide_w, base_r)
-    q = half_point(2 * n + st.slide_w, base_r)
-    fill_convex(frame, [(cx + tx, cy + ty), (cx + p[0], cy + p[1]), (cx + q[0], cy + q[1])],
-                colour)
-
-
 def label_point(cx: int, cy: int, st: RingStyle, n: int, w: int, h: int,
                 out: int = 0) -> "Tuple[int, int]":
     # Top-left corner for a w x h label just outside number n's slide arrow (and
@@ -162,43 +151,100 @@ def _nothing(frame: "Any", cx: int, cy: int) -> None:
     frame.rect(cx, cy, 1, 1, BLACK)
 
 
+# Points of one ring drawing (style and centre), worked out once each: the wedge's
+# rim (every half step), and each number's slide arrow and cursor place as they are
+# first needed. Turning the encoder or moving a slide then only looks them up.
+_POINTS: "dict[Any, Any]" = {}
+
+
+def _points(cx: int, cy: int, st: RingStyle) -> "Any":
+    key = (st.tag, cx, cy)
+    table = _POINTS.get(key)
+    if table is not None:
+        return table
+    rw = st.r - st.wedge_in
+    rim = []
+    for h in range(2 * RING):
+        dx, dy = half_point(h, rw)
+        rim.append((cx + dx, cy + dy))
+    table = _POINTS[key] = (tuple(rim), [None] * (RING + 1), [None] * (RING + 1))
+    return table
+
+
+def _arrow_points(cx: int, cy: int, st: RingStyle, table: "Any", n: int) -> "Any":
+    # A slide: an arrow outside the ring, its point at number n.
+    pts = table[1][n]
+    if pts is None:
+        tip_r = st.r + st.dot + 1
+        base_r = tip_r + st.slide_len
+        tx, ty = half_point(2 * n, tip_r)
+        p = half_point(2 * n - st.slide_w, base_r)
+        q = half_point(2 * n + st.slide_w, base_r)
+        pts = table[1][n] = [(cx + tx, cy + ty), (cx + p[0], cy + p[1]),
+                             (cx + q[0], cy + q[1])]
+    return pts
+
+
+def _cursor_point(cx: int, cy: int, st: RingStyle, table: "Any", n: int) -> "Any":
+    point = table[2][n]
+    if point is None:
+        dx, dy = half_point(2 * n, st.r)
+        point = table[2][n] = (cx + dx, cy + dy)
+    return point
+
+
+# The last arrows-and-wedge part drawn for each ring (key, items): they change once
+# or twice a turn, the cursor on every click.
+_LAST: "dict[Any, Any]" = {}
+
+
 def draw_marks(frame: "Any", cx: int, cy: int, st: RingStyle, slides: "Optional[List[int]]",
                gap: "Optional[List[int]]", cursor: int = 0, ghost: int = 0) -> None:
     # What changes on the ring. slides: [a, b] or [a] or None (not placed yet); gap:
     # its numbers in ring order; cursor: the number being picked (0: none); ghost: a
     # slide's old place, drawn while a move is previewed. Always 5 items with a
     # polygon-drawing frame; the cursor first, so turning the encoder changes one.
+    table = _points(cx, cy, st)
     if cursor:
-        dx, dy = half_point(2 * cursor, st.r)
-        frame.circle(cx + dx, cy + dy, st.cursor, st.c_cursor, True)
+        x, y = _cursor_point(cx, cy, st, table, cursor)
+        frame.circle(x, y, st.cursor, st.c_cursor, True)
     else:
         _nothing(frame, cx, cy)
     a = slides[0] if slides else 0
     b = slides[1] if slides is not None and len(slides) > 1 else 0
     first, count = gap_run(gap)
-
-    def build(f: "Any") -> None:
-        _slides_and_gap(f, cx, cy, st, a, b, first, count, ghost)
-
-    # the arrows and the wedge change once or twice a turn: drawn from the memo
-    frame.memo(("ring", st.tag, cx, cy, a, b, first, count, ghost), build)
+    key = (a, b, first, count, ghost)
+    tag = (st.tag, cx, cy)
+    last = _LAST.get(tag)
+    if last is not None and last[0] == key:
+        frame.items.extend(last[1])
+        return
+    items = frame.items
+    start = len(items)
+    _slides_and_gap(frame, cx, cy, st, a, b, first, count, ghost)
+    _LAST[tag] = (key, tuple(items[start:]))
 
 
 def _slides_and_gap(frame: "Any", cx: int, cy: int, st: RingStyle, a: int, b: int,
                     first: int, count: int, ghost: int) -> None:
+    table = _points(cx, cy, st)
     marks = (a, b, ghost)
     for i in range(3):
-        if marks[i]:
-            _arrow(frame, cx, cy, st, marks[i], st.c_ghost if i == 2 else st.c_slide)
+        n = marks[i]
+        if n:
+            fill_convex(frame, _arrow_points(cx, cy, st, table, n),
+                        st.c_ghost if i == 2 else st.c_slide)
         else:
             _nothing(frame, cx, cy)
     if count:
         # the gap: a wedge from the centre spanning its numbers (convex: < 20 numbers)
-        rw = st.r - st.wedge_in
+        rim = table[0]
+        lo = (2 * first - 1) % (2 * RING)
+        hi = lo + 2 * count + 1
         pts = [(cx, cy)]
-        for h in range(2 * first - 1, 2 * (first + count), 1):
-            dx, dy = half_point(h, rw)
-            pts.append((cx + dx, cy + dy))
+        pts.extend(rim[lo:hi])
+        if hi > 2 * RING:
+            pts.extend(rim[:hi - 2 * RING])
         fill_convex(frame, pts, st.c_gap)
     else:
         _nothing(frame, cx, cy)
