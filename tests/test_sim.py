@@ -201,7 +201,8 @@ def test_parlour_sim_starts_in_a_terminal_and_quits_on_q(tmp_path):
 
 # -- the window face (SDL's dummy driver: no display needed) ------------------------------------
 def test_window_keys_are_clickable(device, monkeypatch):
-    pygame = pytest.importorskip("pygame")
+    import pygame
+
     monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
     from parlour.sim.window import Window, available
 
