@@ -42,3 +42,38 @@ def test_micropython_reports_fuel_per_case(portable_runs):
     _, micropython = portable_runs
     fuel = [r.fuel for r in micropython.values() if "exc" not in r.outcome]
     assert fuel and all(f > 0 for f in fuel)
+
+
+def _imports(path):
+    import ast
+
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:  # from .x import y inside a shared package
+                found |= {node.module} if node.module else {a.name for a in node.names}
+            elif node.module and node.module.split(".")[0] in mprig.SHARED_PACKAGES:
+                parts = node.module.split(".")
+                found |= {parts[1]} if len(parts) > 1 else {a.name for a in node.names}
+        elif isinstance(node, ast.Import):
+            found |= {a.name.split(".")[1] for a in node.names
+                      if a.name.split(".")[0] in mprig.SHARED_PACKAGES and "." in a.name}
+    return found
+
+
+@pytest.mark.parametrize("package", [p for p in mprig.SHARED_PACKAGES if (mprig.LIB / p).is_dir()])
+def test_every_shared_module_is_reached_by_a_portable_case(package):
+    root = mprig.LIB / package
+    modules = {p.stem for p in root.glob("*.py")} - {"__init__"}
+    reached = set()
+    for case_file in mprig.PORTABLE.glob("cases_*.py"):
+        reached |= _imports(case_file)
+    frontier = set(reached)
+    while frontier:  # what those modules import in turn
+        name = frontier.pop()
+        path = root / f"{name}.py"
+        if path.exists():
+            new = _imports(path) - reached
+            reached |= new
+            frontier |= new
+    assert modules <= reached, f"not run on MicroPython: {sorted(modules - reached)}"
