@@ -48,6 +48,17 @@ def case_device_journal_lines():
     return [records, good, decode(b"0000 junk\n" + a)[1]]
 
 
+def case_device_event_line_reads_back():
+    # The entry line written on every accepted event (one JSON encoding) reads back
+    # whole, and a cut anywhere in it is caught.
+    from parlour_device.journal import UNDO_LINE, decode, encode_event
+    line = encode_event({"t": "setup", "slides": [1, 20], "side": 3})
+    out = [decode(line + UNDO_LINE)]
+    for cut in (1, 9, len(line) - 1):
+        out.append(decode(line[:cut])[1])
+    return out
+
+
 def case_device_menus_walk():
     from parlour_device.boards.sim import KEY, PRESS, TURN
     app = boot()

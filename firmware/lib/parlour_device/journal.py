@@ -30,6 +30,16 @@ def encode(record: dict[str, Any]) -> bytes:
     return ("%08x %s\n" % (crc, body)).encode()
 
 
+def encode_event(event: dict[str, Any]) -> bytes:
+    # encode({"k": "e", "e": event}), byte for byte, with one JSON encoding (the
+    # event's) instead of the wrapper's: this runs on every accepted entry.
+    body = b'{"k": "e", "e": ' + json.dumps(event).encode() + b"}"
+    return b"%08x " % (crc32(body) & 0xFFFFFFFF) + body + b"\n"
+
+
+UNDO_LINE = encode({"k": "u"})
+
+
 def decode(data: bytes) -> tuple[list[dict[str, Any]], int]:
     # -> (records, good_bytes): the records before the first bad or torn line.
     records = []
@@ -122,10 +132,10 @@ class Journal:
         return seq
 
     def event(self, event: dict[str, Any]) -> None:
-        self.flash.append(LIVE, encode({"k": "e", "e": event}))
+        self.flash.append(LIVE, encode_event(event))
 
     def undo(self) -> None:
-        self.flash.append(LIVE, encode({"k": "u"}))
+        self.flash.append(LIVE, UNDO_LINE)
 
     def finish(self, record: dict[str, Any], end: str) -> int:
         # Archive the live match (end: "won" or "stopped"); then forget the live file.

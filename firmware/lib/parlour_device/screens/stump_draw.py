@@ -23,12 +23,17 @@ TFT_RING = RingStyle(tag=2, r=54, dot=1, wedge_in=5, slide_len=9, slide_w=2, cur
 
 # The ring's numbers as text, made once: the screen builds no string per click.
 NUMS = tuple([str(n) for n in range(RING + 1)])
+BRACKETED = tuple(["[%d]" % n for n in range(RING + 1)])   # the hand of the player on turn
 PARTS = 6   # text parts of the pick line
 
 # Drawing is remembered in the app's frame memo under keys holding a generation
 # number, bumped whenever a screen sees a new view: text is formatted only when the
 # match or the entry changes (string work is what costs most on the board).
 _GEN = [0]
+# Title and step lines made so far (a round's title, a player's step), kept: the same
+# ones come back turn after turn.
+_TITLES: "Dict[int, str]" = {}
+_STEPS: "Dict[Any, str]" = {}
 
 
 def clip(text: str, room: int) -> str:
@@ -73,7 +78,14 @@ class StumpView(Screen):
         self._sv = v
         _GEN[0] += 1
         self.gen = _GEN[0]
-        self.title = "Stump R%d" % v["round"] if v["round"] else "Stump"
+        rnd = v["round"]
+        if rnd:
+            title = _TITLES.get(rnd)
+            if title is None:
+                title = _TITLES[rnd] = "Stump R%d" % rnd
+            self.title = title
+        else:
+            self.title = "Stump"
         key = (v["step"], v["round"], v["turn"], v["discard"])
         if key == self.seen:
             return
@@ -182,6 +194,18 @@ class StumpView(Screen):
             x += 6 * scale * len(part)
 
     def _step_line(self, v: "Dict[str, Any]") -> str:
+        # remembered per step, seat/team and names (the same few lines all match long)
+        step = v["step"]
+        key = (step, v["turn"], v["dealer"], v.get("team"), v.get("winner"),
+               tuple(v["names"]), tuple(v["sides"]))
+        line = _STEPS.get(key)
+        if line is None:
+            if len(_STEPS) >= 32:
+                _STEPS.clear()
+            line = _STEPS[key] = self._make_step_line(v)
+        return line
+
+    def _make_step_line(self, v: "Dict[str, Any]") -> str:
         step = v["step"]
         names: "List[str]" = v["names"]
         if step == "setup":
@@ -288,8 +312,13 @@ class StumpView(Screen):
 
     def _hands_line(self, v: "Dict[str, Any]") -> str:
         # hand sizes (S-5), the player on turn in brackets
-        parts = []
+        parts = ["hand"]
+        hands = v["hands"]
+        turn = v["turn"]
         for seat in range(v["players"]):
-            h = str(v["hands"][seat])
-            parts.append("[%s]" % h if seat == v["turn"] else h)
-        return "hand " + " ".join(parts)
+            h = hands[seat]
+            if 0 <= h <= RING:
+                parts.append(BRACKETED[h] if seat == turn else NUMS[h])
+            else:
+                parts.append("[%d]" % h if seat == turn else str(h))
+        return " ".join(parts)
