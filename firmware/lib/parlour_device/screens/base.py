@@ -107,6 +107,19 @@ class Frame:
             return
         self.items.extend(part)
 
+    def keep(self, slot: "list[Any]", key: Any, build: Any) -> None:
+        # Like memo(), with one remembered part in the caller's `slot` ([key, items]):
+        # for a part that changes on every click (the entry), where a dict entry per
+        # click would only fill the memo; comparing the keys is all a repeat costs.
+        if slot[0] == key and slot[1] is not None:
+            self.items.extend(slot[1])
+            return
+        items = self.items
+        start = len(items)
+        build(self)
+        slot[0] = key
+        slot[1] = tuple(items[start:])
+
     def text(self, x: int, y: int, text: str, colour: int = WHITE, scale: int = 1,
              background: int = -1) -> None:
         self.items.append((TEXT, x, y, text, colour, scale, background))

@@ -59,6 +59,7 @@ class DartexPlay(Screen):
         self.pick = 0              # index into the view's targets
         self._sv: "Any" = None     # the view the screen last saw
         self.gen = 0               # a number for that view, unique across screens
+        self._entry: "List[Any]" = [None, None]    # the entry's part (Frame.keep)
 
     def view(self) -> "Dict[str, Any]":
         v: "Dict[str, Any]" = self.app.view()
@@ -258,8 +259,8 @@ class DartexPlay(Screen):
             return
         colour = frame.layout.colour
         frame.memo(("dartex-v", self.gen, colour), self._draw_view)
-        frame.memo(("dartex-e", self.gen, tuple(self.slots), self.idx, self.champ, self.aim,
-                    self.pick, colour), self._draw_entry)
+        frame.keep(self._entry, (self.gen, tuple(self.slots), self.idx, self.champ, self.aim,
+                                 self.pick, colour), self._draw_entry)
 
     def _draw_view(self, frame: "Any") -> None:
         # What only the match decides: whose turn, hand sizes, the pack, the scores.

@@ -4,7 +4,7 @@
 # app's frame memo in parts (the dots; what the view decides; what the entry
 # decides), so an encoder click redraws one part and builds no string.
 
-from .base import BLACK, CYAN, GREEN, GREY, ORANGE, RED, WHITE, YELLOW, Screen
+from .base import BLACK, CYAN, GREEN, GREY, ORANGE, RED, TEXT, WHITE, YELLOW, Screen
 from .ring import RING, RingStyle, dots, draw_marks, label_point
 
 try:
@@ -56,6 +56,7 @@ class StumpView(Screen):
         self.gen = 0               # a number for that view, unique across screens
         self._kkey: "Any" = None
         self._keys: "Tuple[str, ...]" = ()
+        self._entry: "List[Any]" = [None, None]    # the entry's part (Frame.keep)
 
     # -- what the engine says -------------------------------------------------------
 
@@ -188,10 +189,16 @@ class StumpView(Screen):
     def _parts(self, frame: "Any", x: int, y: int, parts: "Tuple[str, ...]", colour: int,
                scale: int) -> None:
         # The parts side by side; always PARTS items, so the frame keeps its length.
+        items = frame.items
+        step = 6 * scale
+        count = len(parts)
         for i in range(PARTS):
-            part = parts[i] if i < len(parts) else ""
-            frame.text(x, y, part, colour, scale)
-            x += 6 * scale * len(part)
+            if i < count:
+                part = parts[i]
+                items.append((TEXT, x, y, part, colour, scale, -1))
+                x += step * len(part)
+            else:
+                items.append((TEXT, x, y, "", colour, scale, -1))
 
     def _step_line(self, v: "Dict[str, Any]") -> str:
         # remembered per step, seat/team and names (the same few lines all match long)
@@ -224,8 +231,8 @@ class StumpView(Screen):
         self._sync()
         colour = frame.layout.colour
         frame.memo(("stump-v", self.gen, colour), self._draw_view)
-        frame.memo(("stump-e", self.gen, self.n, self.wild, self.pick, self.pending,
-                    len(self.ties), colour), self._draw_entry)
+        frame.keep(self._entry, (self.gen, self.n, self.wild, self.pick, self.pending,
+                                 len(self.ties), colour), self._draw_entry)
 
     def _draw_view(self, frame: "Any") -> None:
         # What only the match decides: the ring's dots, whose turn, hands, scores.
