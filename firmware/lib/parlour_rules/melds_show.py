@@ -20,6 +20,13 @@ def layout(result):
         from .melds_dsuit import layout as double_layout
         return double_layout(plan)
     ms, co, laid = plan[0], plan[1], plan[2]
+    if co is None:
+        # A laptop solve kept the number only: the hand is one mask, the sets
+        # taken are worked out now.
+        from .melds import NONE4, STD_HI, STD_LO, _best
+        m = ms
+        ms = [m & 8191, m >> 13 & 8191, m >> 26 & 8191, m >> 39]
+        co = _best(ms, NONE4, NONE4, STD_LO, STD_HI, 0)[1]
     width = 13 if result.pack == STANDARD else 11
     if laid is None:
         ph = fr = (0, 0, 0, 0)
