@@ -31,6 +31,17 @@ def default_roster() -> list[str]:
     return ["P%d" % n for n in range(1, 9)]
 
 
+CHROME_KEPT = 16        # title lines and hint lines remembered (then started over)
+
+
+def _remember(parts: dict[Any, Tuple[Any, ...]], key: Any,
+              part: Tuple[Any, ...]) -> Tuple[Any, ...]:
+    if len(parts) >= CHROME_KEPT:
+        parts.clear()
+    parts[key] = part
+    return part
+
+
 class App:
     def __init__(self, board: "Board") -> None:
         self.board = board
@@ -46,9 +57,10 @@ class App:
         self.lit: Optional[Tuple[str, ...]] = None
         self._view: Optional[dict[str, Any]] = None
         self.memo: dict[Any, Any] = {}
-        # The title/message line and the hint/key labels, kept while they stay the same.
-        self._chrome_top: Tuple[Any, ...] = (None, None, ())
-        self._chrome_bottom: Tuple[Any, ...] = (None, None, ())
+        # The title/message lines and the hint/key labels drawn so far, by what they
+        # show: screens come and go with the same few, so each is drawn once.
+        self._tops: dict[Any, Tuple[Any, ...]] = {}
+        self._bottoms: dict[Any, Tuple[Any, ...]] = {}
         self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
         self.settings.update(self._load(SETTINGS, {}))
         self.roster: list[str] = self._load(ROSTER, None) or default_roster()
@@ -269,20 +281,21 @@ class App:
     # -- drawing ------------------------------------------------------------------
     def compose(self) -> Frame:
         # The title (or message) line, the screen's body, the hint and key labels;
-        # the app's own parts are kept while unchanged, so they cost a comparison.
+        # the app's own parts are remembered by what they show, so they cost a lookup.
         frame = Frame(self.layout, self.memo)
         screen = self.screen
         items = frame.items
-        top = self._chrome_top
-        if top[0] is not self.message or top[1] is not screen.title:
-            top = self._chrome_top = (self.message, screen.title, self._part(self._top))
-        items.extend(top[2])
+        key: Any = (self.message, screen.title)
+        part = self._tops.get(key)
+        if part is None:
+            part = _remember(self._tops, key, self._part(self._top))
+        items.extend(part)
         screen.draw(frame)
-        hint, keys = screen.hint(), screen.keys()
-        bottom = self._chrome_bottom
-        if bottom[0] != hint or bottom[1] != keys:
-            bottom = self._chrome_bottom = (hint, keys, self._part(self._bottom))
-        items.extend(bottom[2])
+        key = (screen.hint(), screen.keys())
+        part = self._bottoms.get(key)
+        if part is None:
+            part = _remember(self._bottoms, key, self._part(self._bottom))
+        items.extend(part)
         return frame
 
     def _part(self, build: Any) -> Tuple[Any, ...]:

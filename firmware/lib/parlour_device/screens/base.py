@@ -201,6 +201,7 @@ class ListScreen(Screen):
         self.top = 0
         self._rows: "Optional[list[str]]" = None
         self._stamp = 0
+        self._part: "list[Any]" = [None, None]     # the rows drawn (Frame.keep)
 
     def entries(self) -> list[str]:
         return []
@@ -252,7 +253,7 @@ class ListScreen(Screen):
             self.top = self.index
         if self.index >= self.top + rows:
             self.top = self.index - rows + 1
-        frame.memo((self, self._stamp, self.top, self.index), self._draw_rows)
+        frame.keep(self._part, (self._stamp, self.top, self.index), self._draw_rows)
 
     def _draw_rows(self, frame: Frame) -> None:
         lay = frame.layout

@@ -25,6 +25,8 @@ SPECIAL_KEYS = {0: DOUBLE, 1: TREBLE, 2: BULL, 3: FOUL, 4: OFF, 5: WIRE}
 # Drawing is remembered in the app's frame memo under keys holding a generation
 # number, bumped whenever the screen sees a new view (see stump_play.py).
 _GEN = [0]
+_TITLES: "Dict[int, str]" = {}     # "Dartex hand n", made once per hand number
+CARD_OF = ("card 1 of 3", "card 2 of 3", "card 3 of 3")
 
 
 def clip(text: str, room: int) -> str:
@@ -59,6 +61,7 @@ class DartexPlay(Screen):
         self.pick = 0              # index into the view's targets
         self._sv: "Any" = None     # the view the screen last saw
         self.gen = 0               # a number for that view, unique across screens
+        self._body: "List[Any]" = [None, None]     # what the view decides (Frame.keep)
         self._entry: "List[Any]" = [None, None]    # the entry's part (Frame.keep)
 
     def view(self) -> "Dict[str, Any]":
@@ -76,7 +79,14 @@ class DartexPlay(Screen):
         self._sv = v
         _GEN[0] += 1
         self.gen = _GEN[0]
-        self.title = "Dartex hand %d" % v["hand"] if v["hand"] else "Dartex"
+        hand = v["hand"]
+        if hand:
+            title = _TITLES.get(hand)
+            if title is None:
+                title = _TITLES[hand] = "Dartex hand %d" % hand
+            self.title = title
+        else:
+            self.title = "Dartex"
 
     def _clear(self) -> None:
         self.slots = []
@@ -250,7 +260,7 @@ class DartexPlay(Screen):
             return text, colour
         if v["first"] and not self.slots:
             return "first: DBL or a pair", YELLOW
-        return "card %d of 3" % (len(self.slots) + 1), GREY
+        return CARD_OF[len(self.slots)], GREY
 
     def draw(self, frame: "Any") -> None:
         self._sync()
@@ -258,9 +268,15 @@ class DartexPlay(Screen):
         if v["turn"] is None:
             return
         colour = frame.layout.colour
-        frame.memo(("dartex-v", self.gen, colour), self._draw_view)
-        frame.keep(self._entry, (self.gen, tuple(self.slots), self.idx, self.champ, self.aim,
-                                 self.pick, colour), self._draw_entry)
+        frame.keep(self._body, (self.gen, colour), self._draw_view)
+        # the number under the encoder shows only while a card is being entered, the
+        # target picked only while aiming: a click that changes nothing shown costs
+        # a comparison
+        aim = self.aim
+        entering = len(self.slots) < 3 and not aim
+        frame.keep(self._entry, (self.gen, tuple(self.slots), self.idx if entering else -1,
+                                 self.champ, aim, self.pick if aim else -1, colour),
+                   self._draw_entry)
 
     def _draw_view(self, frame: "Any") -> None:
         # What only the match decides: whose turn, hand sizes, the pack, the scores.

@@ -56,6 +56,7 @@ class StumpView(Screen):
         self.gen = 0               # a number for that view, unique across screens
         self._kkey: "Any" = None
         self._keys: "Tuple[str, ...]" = ()
+        self._body: "List[Any]" = [None, None]     # what the view decides (Frame.keep)
         self._entry: "List[Any]" = [None, None]    # the entry's part (Frame.keep)
 
     # -- what the engine says -------------------------------------------------------
@@ -230,7 +231,7 @@ class StumpView(Screen):
     def draw(self, frame: "Any") -> None:
         self._sync()
         colour = frame.layout.colour
-        frame.memo(("stump-v", self.gen, colour), self._draw_view)
+        frame.keep(self._body, (self.gen, colour), self._draw_view)
         frame.keep(self._entry, (self.gen, self.n, self.wild, self.pick, self.pending,
                                  len(self.ties), colour), self._draw_entry)
 
