@@ -44,34 +44,13 @@ DUMBO_HI = _pip_table(8, 4, 11)
 NONE4 = (0, 0, 0, 0)
 
 _SHL = None
-_POP = None
-_DEAD = None
-_COV = None
 try:
     import sys
     if sys.implementation.name == "cpython":
         _SHL = (1).__lshift__  # the hand's bits in one C-level sum (long ints are cheap there)
-        _POP = int.bit_count  # (CPython only)
 except (ImportError, AttributeError):
     pass
-
-
-def _suit_tables():
-    # On a laptop only (128 KB, not for the board): per suit mask of one pack,
-    # its run cover and the pips left out of every run, so a suit is one lookup.
-    dead = []
-    cov = []
-    for x in range(8192):
-        t = x & x >> 1 & x >> 2
-        t |= t << 1 | t << 2
-        z = x & ~t
-        cov.append(t)
-        dead.append(STD_LO[z & 127] + STD_HI[z >> 7])
-    return dead, cov
-
-
-if _SHL is not None:
-    _DEAD, _COV = _suit_tables()
+_FAST = None  # the laptop's one-pack solve (melds_fast), set at the end
 
 
 def _masks(hand, pack):
@@ -344,96 +323,11 @@ def _against(ms, laid, pack):
             refuse("dup_card", "card twice: ", format_card(s * width + r, pack))
 
 
-def _fast(m):
-    # One pack, no lay-offs, on the laptop: the hand as one 52-bit mask and a
-    # suit's dead pips looked up (_DEAD). Sets whose cards lie in no run cover
-    # are taken whole; one contested rank in closed form; more are enumerated.
-    a = m & 8191
-    b = m >> 13 & 8191
-    c = m >> 26 & 8191
-    d = m >> 39
-    D = _DEAD
-    three = (a & b & (c | d)) | (c & d & (a | b))
-    if not three:
-        return D[a] + D[b] + D[c] + D[d]
-    C = _COV
-    con = three & (C[a] | C[b] | C[c] | C[d])
-    if not con:
-        n = ~three
-        return D[a & n] + D[b & n] + D[c & n] + D[d & n]
-    n = ~three | con
-    a &= n
-    b &= n
-    c &= n
-    d &= n
-    if con & (con - 1):
-        return _fast_many(a, b, c, d, con)
-    # One contested rank: each suit with and without its card (g: the change).
-    va = D[a]
-    vb = D[b]
-    vc = D[c]
-    vd = D[d]
-    n = ~con
-    ga = D[a & n] - va
-    gb = D[b & n] - vb
-    gc = D[c & n] - vc
-    gd = D[d & n] - vd
-    g = ga + gb + gc + gd
-    if a & b & c & d:
-        # Four of a kind: also three of them, the fourth left to its run.
-        g -= max(ga, gb, gc, gd, 0)
-    return va + vb + vc + vd + (g if g < 0 else 0)
-
-
-def _fast_many(a, b, c, d, con):
-    # Two or three contested ranks: every way to take them, as removal masks.
-    C = _COV
-    m = a | b << 13 | c << 26 | d << 39
-    cov = C[a] | C[b] << 13 | C[c] << 26 | C[d] << 39
-    ways = []
-    while con:
-        bit = con & -con
-        con ^= bit
-        full = m & bit * 0x8004002001
-        w = [full]
-        if _POP(full) == 4:
-            inner = full & cov
-            alone = _POP(inner)
-            while inner:
-                one = inner & -inner
-                inner ^= one
-                w.append(full ^ one)
-            if alone != 1:
-                w.append(0)
-        else:
-            w.append(0)
-        ways.append(w)
-    if len(ways) < 3:
-        ways.append((0,))
-    D = _DEAD
-    best = 999
-    for w0 in ways[0]:
-        for w1 in ways[1]:
-            x1 = m & ~(w0 | w1)
-            for w2 in ways[2]:
-                x = x1 & ~w2
-                v = D[x & 8191] + D[x >> 13 & 8191] + D[x >> 26 & 8191] + D[x >> 39]
-                if v < best:
-                    best = v
-    return best
-
-
 def solve_rummy(hand, double_pack=False, caller_melds=None):
     # R-3 (+ R-6, R-9 with the caller's melds as laid): the least deadwood.
-    if _DEAD is not None and caller_melds is None and not double_pack:
-        try:
-            m = sum(map(_SHL, hand))
-        except (TypeError, ValueError):
-            m = -1
-        if 0 <= m < 4503599627370496 and _POP(m) == len(hand) < 12:
-            r = RummyResult()
-            r.deadwood = _fast(m)
-            r._plan = (m, None, None)
+    if _FAST is not None and caller_melds is None and not double_pack:
+        r = _FAST(hand)
+        if r is not None:
             return r
     if double_pack:
         from . import melds_double
@@ -527,3 +421,6 @@ def check_caller_melds(groups, double_pack=False, hand=None):
 
 __all__ = ("RulesError", "solve_rummy", "solve_dumbo", "may_declare", "is_octad",
            "check_meld", "check_weld", "check_caller_melds", "lay", "Laid")
+
+if _SHL is not None:
+    from .melds_fast import solve as _FAST  # noqa: E402  (needs RummyResult above)

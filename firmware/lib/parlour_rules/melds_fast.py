@@ -1,0 +1,130 @@
+# The one-pack solve on a laptop (CPython only; the board never loads this):
+# per suit mask, its run cover and the pips left out of every run are looked
+# up in two 8192-entry tables (128 KB, built once at import), so a suit costs
+# one lookup. Sets whose cards lie in no run cover are taken whole; one
+# contested rank has a closed form; two or three are enumerated. The number
+# only: the arrangement is worked out by melds_show when asked for.
+
+from .melds import RummyResult
+
+_SHL = (1).__lshift__
+_POP = int.bit_count  # (CPython only)
+
+
+def _suit_tables():
+    # Per suit mask: its run cover, and the pips of its cards outside it.
+    dead = []
+    cov = []
+    for x in range(8192):
+        t = x & x >> 1 & x >> 2
+        t |= t << 1 | t << 2
+        z = x & ~t
+        cov.append(t)
+        dead.append(_pips(z))
+    return dead, cov
+
+
+def _pips(z):
+    # J Q K count 10.
+    s = 0
+    r = 0
+    while z:
+        if z & 1:
+            s += r + 1 if r < 10 else 10
+        z >>= 1
+        r += 1
+    return s
+
+
+_DEAD, _COV = _suit_tables()
+
+
+def solve(hand):
+    # -> RummyResult, or None when the hand is not a list of distinct card ints.
+    try:
+        m = sum(map(_SHL, hand))
+    except (TypeError, ValueError):
+        return None
+    if 0 <= m < 4503599627370496 and _POP(m) == len(hand) < 12:
+        r = RummyResult()
+        r.deadwood = _fast(m)
+        r._plan = (m, None, None)
+        return r
+    return None
+
+
+def _fast(m):
+    # The least deadwood of the hand as one 52-bit mask.
+    a = m & 8191
+    b = m >> 13 & 8191
+    c = m >> 26 & 8191
+    d = m >> 39
+    D = _DEAD
+    three = (a & b & (c | d)) | (c & d & (a | b))
+    if not three:
+        return D[a] + D[b] + D[c] + D[d]
+    C = _COV
+    con = three & (C[a] | C[b] | C[c] | C[d])
+    if not con:
+        n = ~three
+        return D[a & n] + D[b & n] + D[c & n] + D[d & n]
+    n = ~three | con
+    a &= n
+    b &= n
+    c &= n
+    d &= n
+    if con & (con - 1):
+        return _fast_many(a, b, c, d, con)
+    # One contested rank: each suit with and without its card (g: the change).
+    va = D[a]
+    vb = D[b]
+    vc = D[c]
+    vd = D[d]
+    n = ~con
+    ga = D[a & n] - va
+    gb = D[b & n] - vb
+    gc = D[c & n] - vc
+    gd = D[d & n] - vd
+    g = ga + gb + gc + gd
+    if a & b & c & d:
+        # Four of a kind: also three of them, the fourth left to its run.
+        g -= max(ga, gb, gc, gd, 0)
+    return va + vb + vc + vd + (g if g < 0 else 0)
+
+
+def _fast_many(a, b, c, d, con):
+    # Two or three contested ranks: every way to take them, as removal masks.
+    C = _COV
+    m = a | b << 13 | c << 26 | d << 39
+    cov = C[a] | C[b] << 13 | C[c] << 26 | C[d] << 39
+    ways = []
+    while con:
+        bit = con & -con
+        con ^= bit
+        full = m & bit * 0x8004002001
+        w = [full]
+        if _POP(full) == 4:
+            inner = full & cov
+            alone = _POP(inner)
+            while inner:
+                one = inner & -inner
+                inner ^= one
+                w.append(full ^ one)
+            if alone != 1:
+                w.append(0)
+        else:
+            w.append(0)
+        ways.append(w)
+    if len(ways) < 3:
+        ways.append((0,))
+    D = _DEAD
+    best = 999
+    for w0 in ways[0]:
+        for w1 in ways[1]:
+            x1 = m & ~(w0 | w1)
+            for w2 in ways[2]:
+                x = x1 & ~w2
+                v = D[x & 8191] + D[x >> 13 & 8191] + D[x >> 26 & 8191] + D[x >> 39]
+                if v < best:
+                    best = v
+    return best
