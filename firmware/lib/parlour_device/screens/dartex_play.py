@@ -62,6 +62,8 @@ class DartexPlay(Screen):
         self._sv: "Any" = None     # the view the screen last saw
         self.gen = 0               # a number for that view, unique across screens
         self._body: "List[Any]" = [None, None]     # what the view decides (Frame.keep)
+        self._lines: "Dict[int, str]" = {}         # target lines of this view, by pick
+        self._aims: "Dict[Any, str]" = {}          # aimed card faces of this view
         self._entry: "List[Any]" = [None, None]    # the entry's part (Frame.keep)
 
     def view(self) -> "Dict[str, Any]":
@@ -79,6 +81,8 @@ class DartexPlay(Screen):
         self._sv = v
         _GEN[0] += 1
         self.gen = _GEN[0]
+        self._lines = {}
+        self._aims = {}
         hand = v["hand"]
         if hand:
             title = _TITLES.get(hand)
@@ -229,10 +233,7 @@ class DartexPlay(Screen):
         if len(self.slots) < 3:
             current = len(self.slots)
             if self.aim:
-                ident = self._targets()[self.pick]
-                seat, _, number = ident.partition(".")
-                texts.append(face(self.aim)[0] + ">" + target_text(
-                    names, (int(seat), int(number))))
+                texts.append(self._aim_face())
                 colours.append(colour_of(self.aim))
             else:
                 texts.append(face(self._candidate()))
@@ -240,6 +241,24 @@ class DartexPlay(Screen):
         return texts, colours, current
 
     def _target_line(self, v: "Dict[str, Any]") -> str:
+        # remembered per view: turning through the targets makes each line once
+        line = self._lines.get(self.pick)
+        if line is None:
+            line = self._lines[self.pick] = self._make_target_line(v)
+        return line
+
+    def _aim_face(self) -> str:
+        # "F>P2#1": the card being aimed and the throw it lands on (per view, per pick)
+        key = (self.aim, self.pick)
+        text = self._aims.get(key)
+        if text is None:
+            ident = self._targets()[self.pick]
+            seat, _, number = ident.partition(".")
+            text = self._aims[key] = face(self.aim)[0] + ">" + target_text(
+                self.view()["names"], (int(seat), int(number)))
+        return text
+
+    def _make_target_line(self, v: "Dict[str, Any]") -> str:
         ident = self._targets()[self.pick]
         for seat in v["seats"]:
             for throw in seat["throws"]:

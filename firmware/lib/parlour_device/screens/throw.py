@@ -87,10 +87,28 @@ def draw_card(frame: "Any", x: int, y: int, w: int, h: int, text: str, colour: i
     frame.text(x + (w - cw * len(t)) // 2, y + (h - 12 * scale) // 2, t, colour, scale)
 
 
+# Card boxes drawn so far, by everything they depend on: the same few faces come
+# back click after click, and a box from here costs a lookup instead of its drawing.
+_CARDS: "dict[Any, Any]" = {}
+CARDS_KEPT = 48
+
+
 def draw_throw(frame: "Any", x: int, y: int, w: int, h: int, gap: int,
                texts: "List[str]", colours: "List[int]", current: int, scale: int) -> None:
     # Three boxes side by side; `current` (0..2, or -1) is the slot being entered.
+    items = frame.items
+    mono = not frame.layout.colour
     for i in range(3):
         text = texts[i] if i < len(texts) else ""
         colour = colours[i] if i < len(colours) else WHITE
-        draw_card(frame, x + i * (w + gap), y, w, h, text, colour, i == current, scale)
+        bx = x + i * (w + gap)
+        key = (bx, y, w, h, text, colour, i == current, scale, mono)
+        part = _CARDS.get(key)
+        if part is None:
+            start = len(items)
+            draw_card(frame, bx, y, w, h, text, colour, i == current, scale)
+            if len(_CARDS) >= CARDS_KEPT:
+                _CARDS.clear()
+            part = _CARDS[key] = tuple(items[start:])
+        else:
+            items.extend(part)
