@@ -24,6 +24,7 @@ TFT_RING = RingStyle(tag=2, r=54, dot=1, wedge_in=5, slide_len=9, slide_w=2, cur
 # The ring's numbers as text, made once: the screen builds no string per click.
 NUMS = tuple([str(n) for n in range(RING + 1)])
 BRACKETED = tuple(["[%d]" % n for n in range(RING + 1)])   # the hand of the player on turn
+ARROWED = tuple(["<%d" % n for n in range(RING + 1)])      # key labels: move this slide
 PARTS = 6   # text parts of the pick line
 
 # Drawing is remembered in the app's frame memo under keys holding a generation
@@ -57,6 +58,7 @@ class StumpView(Screen):
         self._kkey: "Any" = None
         self._keys: "Tuple[str, ...]" = ()
         self._body: "List[Any]" = [None, None]     # what the view decides (Frame.keep)
+        self._opts: "List[Any]" = [None, None]     # [view, its move options]
         self._entry: "List[Any]" = [None, None]    # the entry's part (Frame.keep)
 
     # -- what the engine says -------------------------------------------------------
@@ -106,7 +108,16 @@ class StumpView(Screen):
     # -- the choices at the move step -------------------------------------------------
 
     def options(self, v: "Dict[str, Any]") -> "List[Tuple[int, Any, List[int], List[int]]]":
-        # (slide, side or None, slides after, gap after) for every legal move (S-2, S-4)
+        # (slide, side or None, slides after, gap after) for every legal move (S-2, S-4),
+        # worked out once per view (each click of a move preview asks again)
+        opts = self._opts
+        if opts[0] is not v:
+            opts[0] = v
+            opts[1] = self._make_options(v)
+        out: "List[Tuple[int, Any, List[int], List[int]]]" = opts[1]
+        return out
+
+    def _make_options(self, v: "Dict[str, Any]") -> "List[Tuple[int, Any, List[int], List[int]]]":
         out: "List[Tuple[int, Any, List[int], List[int]]]" = []
         for o in v["options"] or []:
             if o["tie"]:

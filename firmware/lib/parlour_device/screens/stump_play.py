@@ -8,7 +8,7 @@ from parlour_rules.stump_ring import HALF, tie_choices
 
 from .base import K_OK, Screen
 from .ring import RING, ring_step
-from .stump_draw import StumpView
+from .stump_draw import ARROWED, StumpView
 
 try:
     from typing import Any, Dict, List, Optional, Tuple
@@ -209,7 +209,7 @@ class StumpPlay(StumpView):
                     "Score", "", "", "Disc", "Undo", "Menu", ok)
         if step == "move":
             slides = v["ring"]["slides"]
-            return ("", "", "", "", "", "Score", "<%d" % slides[0], "", "<%d" % slides[1],
+            return ("", "", "", "", "", "Score", ARROWED[slides[0]], "", ARROWED[slides[1]],
                     "Undo", "Menu", "Move")
         return ("", "", "", "", "", "Score", "", "", "", "Undo", "Menu", "OK")
 
