@@ -61,6 +61,7 @@ class App:
         # show: screens come and go with the same few, so each is drawn once.
         self._tops: dict[Any, Tuple[Any, ...]] = {}
         self._bottoms: dict[Any, Tuple[Any, ...]] = {}
+        self._labels: Tuple[str, ...] = ()   # the key labels of the last frame composed
         self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
         self.settings.update(self._load(SETTINGS, {}))
         self.roster: list[str] = self._load(ROSTER, None) or default_roster()
@@ -291,7 +292,8 @@ class App:
             part = _remember(self._tops, key, self._part(self._top))
         items.extend(part)
         screen.draw(frame)
-        key = (screen.hint(), screen.keys())
+        labels = self._labels = screen.keys()
+        key = (screen.hint(), labels)
         part = self._bottoms.get(key)
         if part is None:
             part = _remember(self._bottoms, key, self._part(self._bottom))
@@ -340,7 +342,7 @@ class App:
             self.shown = frame.items
             if self.renderer is not None:
                 self.renderer.draw(frame)
-        labels = self.screen.keys()
+        labels = self._labels      # what compose() just asked the screen
         if labels != self.lit:
             self.lit = labels
             self.board.leds(labels if self.settings.get("lights") else None)
