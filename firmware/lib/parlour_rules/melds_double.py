@@ -35,17 +35,6 @@ def dcost(a, b):
     return STD_LO[z & 127] + STD_HI[z >> 7] + STD_LO[b & 127] + STD_HI[b >> 7]
 
 
-def second_copies(a, b):
-    # The second copies dcost puts in runs.
-    t = a & a >> 1 & a >> 2
-    cov = t | t << 1 | t << 2
-    bb = b & cov
-    st = cov & ~(cov << 1)
-    en = cov & ~(cov >> 1)
-    return bb & ~((st & bb & ~(bb >> 1 & bb >> 2)) | ((st << 1) & bb & ~(bb >> 1)) | (
-        en & bb & ~(bb << 1 & bb << 2)) | ((en >> 1) & bb & ~(bb << 1)))
-
-
 def _too_many(card):
     from .cards import format_card
     from .errors import refuse
@@ -56,18 +45,26 @@ def _hand(hand):
     if len(hand) > 11:
         from .errors import RulesError
         raise RulesError("big_hand", "over 11 cards")
-    m1 = [0, 0, 0, 0]
-    m2 = [0, 0, 0, 0]
+    # Spades and hearts in one 26-bit mask, diamonds and clubs in another
+    # (small ints on the board); *2: the cards held twice.
+    lo1 = lo2 = hi1 = hi2 = 0
     for c in hand:
         if type(c) is not int or c < 0 or c > 51:
             return _hand(parse_cards(hand, STANDARD))
-        s = c // W
-        bit = 1 << (c - s * W)
-        if m2[s] & bit:
-            _too_many(c)
-        m2[s] |= m1[s] & bit
-        m1[s] |= bit
-    return m1, m2
+        if c < 26:
+            bit = 1 << c
+            if lo2 & bit:
+                _too_many(c)
+            lo2 |= lo1 & bit
+            lo1 |= bit
+        else:
+            bit = 1 << (c - 26)
+            if hi2 & bit:
+                _too_many(c)
+            hi2 |= hi1 & bit
+            hi1 |= bit
+    return ([lo1 & 8191, lo1 >> 13, hi1 & 8191, hi1 >> 13],
+            [lo2 & 8191, lo2 >> 13, hi2 & 8191, hi2 >> 13])
 
 
 def _low(mask):
@@ -106,9 +103,203 @@ def solve(hand, caller_melds=None):
     return r
 
 
+def _plain(m1, m2):
+    # No lay-offs. Ranks with 3+ copies: three suits, or two and a second copy.
+    a0, a1, a2, a3 = m1
+    b0, b1, b2, b3 = m2
+    want = (a0 & a1 & (a2 | a3)) | (a2 & a3 & (a0 | a1)) | (
+        ((a0 & a1) | (a2 & a3) | ((a0 | a1) & (a2 | a3))) & (b0 | b1 | b2 | b3))
+    if not want:
+        return dcost(a0, b0) + dcost(a1, b1) + dcost(a2, b2) + dcost(a3, b3), []
+    # Per suit the copies a run could use (pot: first copies in the cover,
+    # second copies the closed form puts in runs); low: the pips of cards no
+    # set and no run could use, a lower bound.
+    pot1 = [0, 0, 0, 0]
+    pot2 = [0, 0, 0, 0]
+    lows = [0, 0, 0, 0]
+    for s in range(4):
+        a = m1[s]
+        b = m2[s]
+        t = a & a >> 1 & a >> 2
+        cov = t | t << 1 | t << 2
+        pot1[s] = cov
+        bb = b & cov
+        if bb:
+            st = cov & ~(cov << 1)
+            en = cov & ~(cov >> 1)
+            bb &= ~((st & bb & ~(bb >> 1 & bb >> 2)) | ((st << 1) & bb & ~(bb >> 1)) | (
+                en & bb & ~(bb << 1 & bb << 2)) | ((en >> 1) & bb & ~(bb << 1)))
+            pot2[s] = bb
+        z = a & ~cov & ~want
+        y = b & ~bb & ~want
+        lows[s] = STD_LO[z & 127] + STD_HI[z >> 7] + STD_LO[y & 127] + STD_HI[y >> 7]
+    l0, l1, l2, l3 = lows
+    low = l0 + l1 + l2 + l3
+    # The ways to take each set rank (at most 3 of them in 11 cards), packed 5
+    # bits a suit: copies taken at the i-th rank times 3^i; full: every copy.
+    bits = []
+    ways = []
+    unit = 1
+    full = 0
+    r = want
+    while r:
+        bit = r & -r
+        r ^= bit
+        bits.append(bit)
+        w, f = _ways0(bit, m1, m2, pot1, pot2, unit)
+        ways.append(w)
+        full += f
+        unit *= 3
+    while len(ways) < 3:
+        ways.append((0,))
+    # Each suit's cost per choice, worked out the first time a way needs it
+    # and only if the way can still win with the suit at its lower bound;
+    # every copy to sets first: the answer if it meets the lower bound.
+    r0 = [-1] * unit
+    r1 = [-1] * unit
+    r2 = [-1] * unit
+    r3 = [-1] * unit
+    i = full & 31
+    best = r0[i] = _after(a0, b0, i, bits)
+    i = full >> 5 & 31
+    best += _put(r1, i, a1, b1, bits)
+    i = full >> 10 & 31
+    best += _put(r2, i, a2, b2, bits)
+    i = full >> 15
+    best += _put(r3, i, a3, b3, bits)
+    pick = full
+    if best == low:
+        return best, (pick, bits)
+    for w0 in ways[0]:
+        for w1 in ways[1]:
+            w01 = w0 + w1
+            for w2 in ways[2]:
+                jj = w01 + w2
+                i0 = jj & 31
+                i1 = jj >> 5 & 31
+                i2 = jj >> 10 & 31
+                i3 = jj >> 15
+                v0 = r0[i0]
+                v1 = r1[i1]
+                v2 = r2[i2]
+                v3 = r3[i3]
+                v = ((v0 if v0 >= 0 else l0) + (v1 if v1 >= 0 else l1) + (v2 if v2 >= 0 else l2)
+                     + (v3 if v3 >= 0 else l3))
+                if v >= best:
+                    continue
+                if v0 < 0:
+                    v0 = r0[i0] = _after(a0, b0, i0, bits)
+                    v += v0 - l0
+                    if v >= best:
+                        continue
+                if v1 < 0:
+                    v1 = r1[i1] = _after(a1, b1, i1, bits)
+                    v += v1 - l1
+                    if v >= best:
+                        continue
+                if v2 < 0:
+                    v2 = r2[i2] = _after(a2, b2, i2, bits)
+                    v += v2 - l2
+                    if v >= best:
+                        continue
+                if v3 < 0:
+                    v3 = r3[i3] = _after(a3, b3, i3, bits)
+                    v += v3 - l3
+                    if v >= best:
+                        continue
+                best = v
+                pick = jj
+                if v == low:
+                    return best, (pick, bits)
+    return best, (pick, bits)
+
+
+def _put(row, i, a, b, bits):
+    v = row[i] = _after(a, b, i, bits)
+    return v
+
+
+def _after(a, b, i, bits):
+    # One suit's dead pips once the copies chosen (i: base 3 per rank) went to
+    # sets (dcost inline).
+    for bit in bits:
+        if not i:
+            break
+        t = i % 3
+        i //= 3
+        if t:
+            if t == 2 or not b & bit:
+                a &= ~bit
+            b &= ~bit
+    t = a & a >> 1 & a >> 2
+    cov = t | t << 1 | t << 2
+    z = a & ~cov
+    bb = b & cov
+    if bb:
+        st = cov & ~(cov << 1)
+        en = cov & ~(cov >> 1)
+        b &= ~bb | (st & bb & ~(bb >> 1 & bb >> 2)) | ((st << 1) & bb & ~(bb >> 1)) | (
+            en & bb & ~(bb << 1 & bb << 2)) | ((en >> 1) & bb & ~(bb << 1))
+    return STD_LO[z & 127] + STD_HI[z >> 7] + STD_LO[b & 127] + STD_HI[b >> 7]
+
+
+def _ways0(bit, m1, m2, pot1, pot2, unit):
+    # The ways to take one rank without lay-offs, as copies per suit (times
+    # unit, 5 bits a suit), and the way taking every copy: its copies no run
+    # could use all go when the set is made; of the others any number; or
+    # none at all (a set needs 3+ copies). The number of copies a way takes
+    # rides above bit 24 until the end.
+    base = 0
+    full = 0
+    n0 = 0
+    ws = [0]
+    sh = 0
+    for s in range(4):
+        if m1[s] & bit:
+            h = 2 if m2[s] & bit else 1
+            full += h * unit << sh
+            p = (1 if pot1[s] & bit else 0) + (1 if pot2[s] & bit else 0)
+            if p > h:
+                p = h
+            n0 += h - p
+            base += (h - p) * unit << sh
+            if p:
+                step = (unit << sh) + 16777216
+                n = len(ws)
+                for k in range(n):
+                    ws.append(ws[k] + step)
+                if p == 2:
+                    step += step
+                    for k in range(n):
+                        ws.append(ws[k] + step)
+        sh += 5
+    out = [] if n0 >= 3 else [0]
+    need = 3 - n0
+    for w in ws:
+        if w >> 24 >= need:
+            out.append((w & 16777215) + base)
+    return out, full
+
+
+def unpack(pick, bits):
+    # The ways _plain chose, as (rank, copies per suit, 2 bits a suit).
+    out = []
+    unit = 1
+    for bit in bits:
+        way = 0
+        for s in range(4):
+            way |= (pick >> (5 * s) & 31) // unit % 3 << (2 * s)
+        out.append((_low(bit), way))
+        unit *= 3
+    return out
+
+
 def _search(m1, m2, laid, ends, cap):
-    # Copies held per rank, bit-sliced: ranks with 3 or more (or a caller's set
-    # with room and a copy here) may give cards to sets.
+    if laid is None:
+        return _plain(m1, m2)
+    # Against the caller's melds. Copies held per rank, bit-sliced: ranks with
+    # 3 or more (or a caller's set with room and a copy here) may give cards
+    # to sets.
     ones = twos = fours = 0
     for m in (m1[0], m1[1], m1[2], m1[3], m2[0], m2[1], m2[2], m2[3]):
         carry = ones & m
@@ -116,14 +307,10 @@ def _search(m1, m2, laid, ends, cap):
         fours |= twos & carry
         twos ^= carry
     want = fours | (twos & ones)
-    if cap is not None:
-        for r in range(W):
-            if cap[r]:
-                want |= (ones | twos | fours) & (1 << r)
+    for r in range(W):
+        if cap[r]:
+            want |= (ones | twos | fours) & (1 << r)
     if not want:
-        if laid is None:
-            return (dcost(m1[0], m2[0]) + dcost(m1[1], m2[1]) + dcost(m1[2], m2[2])
-                    + dcost(m1[3], m2[3])), []
         total = 0
         for s in range(4):
             total += _cost(s, m1[s], m2[s], laid, ends)
@@ -132,47 +319,16 @@ def _search(m1, m2, laid, ends, cap):
     pot1 = [0, 0, 0, 0]
     pot2 = [0, 0, 0, 0]
     for s in range(4):
-        a = m1[s]
-        b = m2[s]
-        if laid is None:
-            t = a & a >> 1 & a >> 2
-            pot1[s] = t | t << 1 | t << 2
-            pot2[s] = second_copies(a, b)
-        else:
-            x = a | laid.ph[s]
-            t = x & x >> 1 & x >> 2
-            pot1[s] = t | t << 1 | t << 2
-            pot2[s] = b & pot1[s]
-    if laid is None:
-        # First every copy of those ranks to sets: the answer if each card it
-        # leaves dead is one that no set or run could use.
-        low = 0
-        full = 0
-        for s in range(4):
-            z = m1[s] & ~pot1[s] & ~want
-            low += STD_LO[z & 127] + STD_HI[z >> 7]
-            z = m2[s] & ~pot2[s] & ~want
-            low += STD_LO[z & 127] + STD_HI[z >> 7]
-            full += dcost(m1[s] & ~want, m2[s] & ~want)
-        if full == low:
-            picks = []
-            r = 0
-            while want >> r:
-                if want >> r & 1:
-                    way = 0
-                    for s in range(4):
-                        way |= ((m1[s] >> r & 1) + (m2[s] >> r & 1)) << (2 * s)
-                    picks.append((r, way))
-                r += 1
-            return low, picks
+        x = m1[s] | laid.ph[s]
+        t = x & x >> 1 & x >> 2
+        pot1[s] = t | t << 1 | t << 2
+        pot2[s] = m2[s] & pot1[s]
     ranks = []
     r = 0
     while want >> r:
         if want >> r & 1:
-            ranks.append((r, _ways(r, m1, m2, pot1, pot2, cap[r] if cap is not None else 0)))
+            ranks.append((r, _ways(r, m1, m2, pot1, pot2, cap[r])))
         r += 1
-    if laid is None and len(ranks) <= 3:
-        return _table_search(ranks, m1, m2, pot1, pot2)
     # Each suit's cost per choice: index = sum of copies taken at rank i times 3^i.
     k = len(ranks)
     size = 1
@@ -183,83 +339,6 @@ def _search(m1, m2, laid, ends, cap):
     picks = [0] * k
     _dfs(ranks, 0, 0, 0, 0, 0, 1, picks, memo, best, m1, m2, laid, ends)
     return best[0], [(ranks[i][0], best[1][i]) for i in range(k)]
-
-
-def _table_search(ranks, m1, m2, pot1, pot2):
-    # No lay-offs, at most 3 set ranks (11 cards): each suit's dead pips for
-    # every choice of copies taken from it (index: copies taken at rank i
-    # times 3^i, 5 bits a suit in one int), then every way summed from the rows.
-    rows = []
-    for s in range(4):
-        row = [0] * 27
-        cnt = [0, 0, 0]
-        a0 = m1[s]
-        b0 = m2[s]
-        # per rank: the copies held here, and the bits cleared from a and b
-        # when 0, 1 or 2 of them go to sets
-        ra = [(0, 0, 0), (0, 0, 0), (0, 0, 0)]
-        rb = [(0, 0, 0), (0, 0, 0), (0, 0, 0)]
-        for i in range(len(ranks)):
-            bit = 1 << ranks[i][0]
-            if b0 & bit:
-                cnt[i] = 2
-                ra[i] = (0, 0, bit)
-                rb[i] = (0, bit, bit)
-            elif a0 & bit:
-                cnt[i] = 1
-                ra[i] = rb[i] = (0, bit, bit)
-        ra0, ra1, ra2 = ra
-        rb0, rb1, rb2 = rb
-        for t2 in range(cnt[2] + 1):
-            for t1 in range(cnt[1] + 1):
-                xa = ~(ra1[t1] | ra2[t2])
-                xb = ~(rb1[t1] | rb2[t2])
-                at = 3 * t1 + 9 * t2
-                for t0 in range(cnt[0] + 1):
-                    a = a0 & xa & ~ra0[t0]
-                    b = b0 & xb & ~rb0[t0]
-                    t = a & a >> 1 & a >> 2
-                    cov = t | t << 1 | t << 2
-                    z = a & ~cov
-                    bb = b & cov
-                    if bb:
-                        st = cov & ~(cov << 1)
-                        en = cov & ~(cov >> 1)
-                        b &= ~bb | (st & bb & ~(bb >> 1 & bb >> 2)) | (
-                            (st << 1) & bb & ~(bb >> 1)) | (en & bb & ~(bb << 1 & bb << 2)) | (
-                            (en >> 1) & bb & ~(bb << 1))
-                    row[at + t0] = (STD_LO[z & 127] + STD_HI[z >> 7]
-                                    + STD_LO[b & 127] + STD_HI[b >> 7])
-        rows.append(row)
-    ways = []
-    unit = 1
-    for _r, wl in ranks:
-        ways.append([((w & 3) + ((w >> 2 & 3) << 5) + ((w >> 4 & 3) << 10)
-                      + ((w >> 6 & 3) << 15)) * unit for w in wl])
-        unit *= 3
-    while len(ways) < 3:
-        ways.append([0])
-    r0, r1, r2, r3 = rows
-    best = -1
-    pick = 0
-    for w0 in ways[0]:
-        for w1 in ways[1]:
-            w01 = w0 + w1
-            for w2 in ways[2]:
-                jj = w01 + w2
-                v = r0[jj & 31] + r1[jj >> 5 & 31] + r2[jj >> 10 & 31] + r3[jj >> 15]
-                if v < best or best < 0:
-                    best = v
-                    pick = jj
-    out = []
-    unit = 1
-    for r, _ in ranks:
-        way = 0
-        for s in range(4):
-            way |= (pick >> (5 * s) & 31) // unit % 3 << (2 * s)
-        out.append((r, way))
-        unit *= 3
-    return best, out
 
 
 def _ways(r, m1, m2, pot1, pot2, room):
@@ -334,8 +413,6 @@ def _suit_after(s, x, ranks, m1, m2, laid, ends):
 
 
 def _cost(s, a, b, laid, ends):
-    if laid is None:
-        return dcost(a, b)
     from .melds_dsuit import suit_cost
     e = ends[s]
     return suit_cost(a, b, e[0], e[1], e[2], e[3])

@@ -133,6 +133,9 @@ def table(laid):
 def layout(plan):
     # The arrangement: own sets and runs, lay-offs per caller meld, dead cards.
     _, picks, m1, m2, laid, ends = plan
+    if type(picks) is tuple:
+        from .melds_double import unpack
+        picks = unpack(picks[0], picks[1])
     infos = laid.infos if laid is not None else []
     if ends is None:
         ends = [(0, 0, 0, 0)] * 4
