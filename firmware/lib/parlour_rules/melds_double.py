@@ -146,9 +146,43 @@ def _plain(m1, m2):
         bit = r & -r
         r ^= bit
         bits.append(bit)
-        w, f = _ways0(bit, m1, m2, pot1, pot2, unit)
+        # Its copies no run could use all go when the set is made; of the
+        # others any number; or none at all (a set needs 3+ copies). The
+        # number of copies a way takes rides above bit 24 until the end.
+        base = 0
+        n0 = 0
+        ws = [0]
+        sh = 0
+        for s in range(4):
+            if m1[s] & bit:
+                if m2[s] & bit:
+                    full += 2 * unit << sh
+                    p = (1 if pot1[s] & bit else 0) + (1 if pot2[s] & bit else 0)
+                    if p < 2:
+                        n0 += 2 - p
+                        base += (2 - p) * unit << sh
+                else:
+                    full += unit << sh
+                    p = 1 if pot1[s] & bit else 0
+                    if not p:
+                        n0 += 1
+                        base += unit << sh
+                if p:
+                    step = (unit << sh) + 16777216
+                    n = len(ws)
+                    for k in range(n):
+                        ws.append(ws[k] + step)
+                    if p == 2:
+                        step += step
+                        for k in range(n):
+                            ws.append(ws[k] + step)
+            sh += 5
+        w = [] if n0 >= 3 else [0]
+        n0 = 3 - n0
+        for k in ws:
+            if k >> 24 >= n0:
+                w.append((k & 16777215) + base)
         ways.append(w)
-        full += f
         unit *= 3
     while len(ways) < 3:
         ways.append((0,))
@@ -241,44 +275,6 @@ def _after(a, b, i, bits):
         b &= ~bb | (st & bb & ~(bb >> 1 & bb >> 2)) | ((st << 1) & bb & ~(bb >> 1)) | (
             en & bb & ~(bb << 1 & bb << 2)) | ((en >> 1) & bb & ~(bb << 1))
     return STD_LO[z & 127] + STD_HI[z >> 7] + STD_LO[b & 127] + STD_HI[b >> 7]
-
-
-def _ways0(bit, m1, m2, pot1, pot2, unit):
-    # The ways to take one rank without lay-offs, as copies per suit (times
-    # unit, 5 bits a suit), and the way taking every copy: its copies no run
-    # could use all go when the set is made; of the others any number; or
-    # none at all (a set needs 3+ copies). The number of copies a way takes
-    # rides above bit 24 until the end.
-    base = 0
-    full = 0
-    n0 = 0
-    ws = [0]
-    sh = 0
-    for s in range(4):
-        if m1[s] & bit:
-            h = 2 if m2[s] & bit else 1
-            full += h * unit << sh
-            p = (1 if pot1[s] & bit else 0) + (1 if pot2[s] & bit else 0)
-            if p > h:
-                p = h
-            n0 += h - p
-            base += (h - p) * unit << sh
-            if p:
-                step = (unit << sh) + 16777216
-                n = len(ws)
-                for k in range(n):
-                    ws.append(ws[k] + step)
-                if p == 2:
-                    step += step
-                    for k in range(n):
-                        ws.append(ws[k] + step)
-        sh += 5
-    out = [] if n0 >= 3 else [0]
-    need = 3 - n0
-    for w in ws:
-        if w >> 24 >= need:
-            out.append((w & 16777215) + base)
-    return out, full
 
 
 def unpack(pick, bits):
