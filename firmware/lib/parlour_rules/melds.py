@@ -325,7 +325,8 @@ def _against(ms, laid, pack):
 
 def solve_rummy(hand, double_pack=False, caller_melds=None):
     # R-3 (+ R-6, R-9 with the caller's melds as laid): the least deadwood.
-    if _FAST is not None and caller_melds is None and not double_pack:
+    if _FAST is not None and caller_melds is None:
+        # (a double-pack hand with no card twice is a one-pack problem)
         r = _FAST(hand)
         if r is not None:
             return r
