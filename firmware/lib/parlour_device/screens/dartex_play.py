@@ -9,6 +9,7 @@ from parlour_rules.errors import RulesError
 from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE, format_dartex
 
 from .base import GREEN, GREY, K_OK, K_UNDO, RED, WHITE, YELLOW, Screen
+from .pages import clip
 from .throw import NUMBERS, colour_of, draw_throw, face, parse_face, target_text
 
 try:
@@ -27,10 +28,6 @@ SPECIAL_KEYS = {0: DOUBLE, 1: TREBLE, 2: BULL, 3: FOUL, 4: OFF, 5: WIRE}
 _GEN = [0]
 _TITLES: "Dict[int, str]" = {}     # "Dartex hand n", made once per hand number
 CARD_OF = ("card 1 of 3", "card 2 of 3", "card 3 of 3")
-
-
-def clip(text: str, room: int) -> str:
-    return text if len(text) <= room else text[: room - 1] + "~"
 
 
 def throw_line(names: "List[str]", throw: "Dict[str, Any]") -> str:

@@ -2,7 +2,7 @@
 # (stump_play.py), the round's and the game's result, and the scores table.
 
 from .base import GREEN, GREY, K_OK, WHITE, YELLOW, Screen
-from .stump_draw import clip
+from .pages import Lines, clip
 from .stump_play import StumpPlay
 
 try:
@@ -110,30 +110,7 @@ class StumpOptions(Screen):
                 "players: " + " ".join(self.names), 2 * lay.cols), GREY)
 
 
-def draw_lines(frame: "Any", lines: "List[Tuple[str, int]]", top: int) -> None:
-    # Lines of text in the body, the first one large on a colour screen; on the mono
-    # screen from line `top` on (the encoder scrolls), the first line inverse.
-    lay = frame.layout
-    if lay.colour:
-        y = lay.body_top + 4
-        frame.text(4, y, clip(lines[0][0], lay.cols), lines[0][1], 2)
-        y += lay.line_h + 8
-        for text, colour in lines[1:]:
-            if y + 12 > lay.body_top + lay.body_height:
-                break
-            frame.text(4, y, clip(text, lay.width // 6 - 1), colour, 1)
-            y += 15
-        return
-    for i in range(lay.rows):
-        j = top + i
-        if j < len(lines):
-            frame.row(i, clip(lines[j][0], lay.cols), WHITE, j == 0)
-    if top + lay.rows < len(lines):
-        # more below: a small mark at the right edge
-        frame.rect(lay.width - 2, lay.body_top + lay.body_height - 3, 2, 2, WHITE)
-
-
-class RoundOver(Screen):
+class RoundOver(Lines):
     # The round's winner and points (S-6, S-7), cards left in the other hands, the
     # totals; at the game's end (S-8) the winner, and OK files the match.
     title = "Stump"
@@ -141,17 +118,6 @@ class RoundOver(Screen):
     def __init__(self, app: "Any", play: StumpPlay) -> None:
         super().__init__(app)
         self.play = play
-        self.top = 0
-        self._for: "Any" = None
-        self._lines: "List[Tuple[str, int]]" = []
-
-    def lines(self) -> "List[Tuple[str, int]]":
-        # made once per view: formatting text is what costs most on the board
-        v = self.app.view()
-        if v is not self._for:
-            self._for = v
-            self._lines = self.make_lines()
-        return self._lines
 
     def make_lines(self) -> "List[Tuple[str, int]]":
         v = self.app.view()
@@ -195,10 +161,6 @@ class RoundOver(Screen):
             return None
         return super().on_key(key)
 
-    def on_turn(self, delta: int) -> "Optional[Screen]":
-        self.top = max(0, min(self.top + delta, len(self.lines()) - 1))
-        return None
-
     def on_show(self) -> None:
         v = self.app.view()
         if v["over"]:
@@ -206,27 +168,14 @@ class RoundOver(Screen):
         elif v["last_round"] is not None:
             self.title = "Stump: round %d over" % v["last_round"]["round"]
 
-    def draw(self, frame: "Any") -> None:
-        draw_lines(frame, self.lines(), self.top)
 
-
-class Scores(Screen):
+class Scores(Lines):
     # Every side's total and hand size; turn to scroll on the small screen.
     title = "Stump: scores"
 
     def __init__(self, app: "Any", back: Screen) -> None:
         super().__init__(app)
         self.back = back
-        self.top = 0
-        self._for: "Any" = None
-        self._lines: "List[Tuple[str, int]]" = []
-
-    def lines(self) -> "List[Tuple[str, int]]":
-        v = self.app.view()
-        if v is not self._for:
-            self._for = v
-            self._lines = self.make_lines()
-        return self._lines
 
     def make_lines(self) -> "List[Tuple[str, int]]":
         v = self.app.view()
@@ -247,14 +196,7 @@ class Scores(Screen):
     def keys(self) -> "Tuple[str, ...]":
         return ("", "", "", "", "", "Back", "", "", "", "Undo", "Menu", "Back")
 
-    def on_turn(self, delta: int) -> "Optional[Screen]":
-        self.top = max(0, min(self.top + delta, len(self.lines()) - 1))
-        return None
-
     def on_key(self, key: int) -> "Optional[Screen]":
         if key == K_OK or key == 5:
             return self.back
         return super().on_key(key)
-
-    def draw(self, frame: "Any") -> None:
-        draw_lines(frame, self.lines(), self.top)

@@ -5,6 +5,7 @@
 # decides), so an encoder click redraws one part and builds no string.
 
 from .base import BLACK, CYAN, GREEN, GREY, ORANGE, RED, TEXT, WHITE, YELLOW, Screen
+from .pages import clip
 from .ring import RING, RingStyle, dots, draw_marks, label_point
 
 try:
@@ -35,10 +36,6 @@ _GEN = [0]
 # ones come back turn after turn.
 _TITLES: "Dict[int, str]" = {}
 _STEPS: "Dict[Any, str]" = {}
-
-
-def clip(text: str, room: int) -> str:
-    return text if len(text) <= room else text[: room - 1] + "~"
 
 
 class StumpView(Screen):
