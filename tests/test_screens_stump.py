@@ -158,3 +158,11 @@ def test_c4_undo_on_the_play_screen_steps_back_one_entry_and_the_title_follows()
     pad.do("k9 k9")                                           # the gapper, then the setup
     assert pad.events() == [] and pad.view()["step"] == "setup"
     assert pad.app.screen.title == "Stump"
+
+
+def test_an_accepted_entry_sounds_once():
+    pad = Pad().do(menu_to_options(2) + " k7 t1 k11 t9 k11 t10 k11")    # slides 10, 20
+    pad.board.tones.clear()
+    pad.do("k11")                                                        # gapper 11
+    assert len(pad.events()) == 2 and pad.view()["step"] == "discard"
+    assert pad.board.tones == ["ok"]

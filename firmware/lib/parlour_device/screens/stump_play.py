@@ -33,7 +33,6 @@ class StumpPlay(StumpView):
         err = self.app.submit(event)
         if err is not None:
             return None
-        self.app.beep("ok")
         after = self.view()
         self._sync()
         if after["over"] or len(after["rounds"]) != len(before["rounds"]):
