@@ -51,6 +51,7 @@ try:
 except (ImportError, AttributeError):
     pass
 _FAST = None  # the laptop's one-pack solve (melds_fast), set at the end
+_LAID = None  # its solve against the caller's melds
 
 
 def _masks(hand, pack):
@@ -333,14 +334,20 @@ def solve_rummy(hand, double_pack=False, caller_melds=None):
     if double_pack:
         from . import melds_double
         return melds_double.solve(hand, caller_melds)
-    ms = _masks(hand, STANDARD)[0]
-    r = RummyResult()
     if caller_melds is not None:
         laid = _laid(caller_melds, STANDARD, False, False)
+        if _LAID is not None:
+            r = _LAID(hand, laid)
+            if r is not None:
+                return r
+        ms = _masks(hand, STANDARD)[0]
+        r = RummyResult()
         _against(ms, laid, STANDARD)
         r.deadwood, co = _best(ms, laid.ph, laid.fr, STD_LO, STD_HI, 0)
         r._plan = (ms, co, laid)
         return r
+    ms = _masks(hand, STANDARD)[0]
+    r = RummyResult()
     a, b, c, d = ms
     three = (a & b & (c | d)) | (c & d & (a | b))
     t = a & a >> 1 & a >> 2
@@ -425,3 +432,4 @@ __all__ = ("RulesError", "solve_rummy", "solve_dumbo", "may_declare", "is_octad"
 
 if _SHL is not None:
     from .melds_fast import solve as _FAST  # noqa: E402  (needs RummyResult above)
+    from .melds_fast import solve_laid as _LAID  # noqa: E402

@@ -128,3 +128,125 @@ def _fast_many(a, b, c, d, con):
                 if v < best:
                     best = v
     return best
+
+
+def _plain_pips():
+    return [_pips(x) for x in range(8192)]
+
+
+_PIP = _plain_pips()
+
+
+def solve_laid(hand, laid):
+    # One pack against the caller's melds as laid: the same search
+    # as melds._best, each suit's cost one cover and one pip lookup (its
+    # caller's run as cards of no value, its free lay-offs masked out).
+    # -> RummyResult, or None when the hand is not a list of distinct card ints
+    # clear of the table (the general path then refuses or parses it).
+    try:
+        m = sum(map(_SHL, hand))
+    except (TypeError, ValueError):
+        return None
+    h = laid.held
+    if not (0 <= m < 4503599627370496 and _POP(m) == len(hand) < 12) or m & (
+            h[0] | h[1] << 13 | h[2] << 26 | h[3] << 39):
+        return None
+    r = RummyResult()
+    r.deadwood = _laid(m, laid.ph, laid.fr)
+    r._plan = (m, None, laid)
+    return r
+
+
+def _laid(m, ph, fr):
+    a = m & 8191
+    b = m >> 13 & 8191
+    c = m >> 26 & 8191
+    d = m >> 39
+    pa, pb, pc, pd = ph
+    fa = ~fr[0]
+    fb = ~fr[1]
+    fc = ~fr[2]
+    fd = ~fr[3]
+    C = _COV
+    P = _PIP
+    ca = C[a | pa]
+    cb = C[b | pb]
+    cc = C[c | pc]
+    cd = C[d | pd]
+    three = (a & b & (c | d)) | (c & d & (a | b))
+    con = three & ((a & ca) | (b & cb) | (c & cc) | (d & cd))
+    if not con:
+        # Whole sets, whole stretches (a set card lies in no cover).
+        n = ~three
+        return P[a & ~ca & fa & n] + P[b & ~cb & fb & n] + P[c & ~cc & fc & n] + P[d & ~cd & fd & n]
+    n = ~three | con
+    a &= n
+    b &= n
+    c &= n
+    d &= n
+    if con & (con - 1):
+        return _laid_many(a, b, c, d, ph, (fa, fb, fc, fd), (ca, cb, cc, cd), con)
+    # One contested rank: each suit with and without its card (g: the change).
+    va = P[a & ~C[a | pa] & fa]
+    vb = P[b & ~C[b | pb] & fb]
+    vc = P[c & ~C[c | pc] & fc]
+    vd = P[d & ~C[d | pd] & fd]
+    n = ~con
+    x = a & n
+    ga = P[x & ~C[x | pa] & fa] - va
+    x = b & n
+    gb = P[x & ~C[x | pb] & fb] - vb
+    x = c & n
+    gc = P[x & ~C[x | pc] & fc] - vc
+    x = d & n
+    gd = P[x & ~C[x | pd] & fd] - vd
+    g = ga + gb + gc + gd
+    if a & b & c & d:
+        # Four of a kind: also three of them, the fourth left to its run.
+        g -= max(ga, gb, gc, gd, 0)
+    return va + vb + vc + vd + (g if g < 0 else 0)
+
+
+def _laid_many(a, b, c, d, ph, nf, cv, con):
+    # Two or three contested ranks: every way to take them, per suit masks.
+    C = _COV
+    P = _PIP
+    hs = (a, b, c, d)
+    ways = []
+    while con:
+        bit = con & -con
+        con ^= bit
+        held = [bit if x & bit else 0 for x in hs]
+        w = [held]
+        if a & b & c & d & bit:
+            alone = 0
+            for s in range(4):
+                if cv[s] & bit:
+                    left = held[:]
+                    left[s] = 0
+                    w.append(left)
+                    alone += 1
+            if alone != 1:
+                w.append((0, 0, 0, 0))
+        else:
+            w.append((0, 0, 0, 0))
+        ways.append(w)
+    if len(ways) < 3:
+        ways.append(((0, 0, 0, 0),))
+    pa, pb, pc, pd = ph
+    fa, fb, fc, fd = nf
+    best = 999
+    for w0 in ways[0]:
+        for w1 in ways[1]:
+            for w2 in ways[2]:
+                x = a & ~(w0[0] | w1[0] | w2[0])
+                v = P[x & ~C[x | pa] & fa]
+                x = b & ~(w0[1] | w1[1] | w2[1])
+                v += P[x & ~C[x | pb] & fb]
+                x = c & ~(w0[2] | w1[2] | w2[2])
+                v += P[x & ~C[x | pc] & fc]
+                x = d & ~(w0[3] | w1[3] | w2[3])
+                v += P[x & ~C[x | pd] & fd]
+                if v < best:
+                    best = v
+    return best

@@ -26,7 +26,10 @@ def layout(result):
         from .melds import NONE4, STD_HI, STD_LO, _best
         m = ms
         ms = [m & 8191, m >> 13 & 8191, m >> 26 & 8191, m >> 39]
-        co = _best(ms, NONE4, NONE4, STD_LO, STD_HI, 0)[1]
+        if laid is None:
+            co = _best(ms, NONE4, NONE4, STD_LO, STD_HI, 0)[1]
+        else:
+            co = _best(ms, laid.ph, laid.fr, STD_LO, STD_HI, 0)[1]
     width = 13 if result.pack == STANDARD else 11
     if laid is None:
         ph = fr = (0, 0, 0, 0)
