@@ -52,6 +52,7 @@ except (ImportError, AttributeError):
     pass
 _FAST = None  # the laptop's one-pack solve (melds_fast), set at the end
 _LAID = None  # its solve against the caller's melds
+_DOUBLE = None  # and its double-pack solve
 
 
 def _masks(hand, pack):
@@ -328,7 +329,7 @@ def solve_rummy(hand, double_pack=False, caller_melds=None):
     # R-3 (+ R-6, R-9 with the caller's melds as laid): the least deadwood.
     if _FAST is not None and caller_melds is None:
         # (a double-pack hand with no card twice is a one-pack problem)
-        r = _FAST(hand)
+        r = _DOUBLE(hand) if double_pack else _FAST(hand)
         if r is not None:
             return r
     if double_pack:
@@ -432,4 +433,5 @@ __all__ = ("RulesError", "solve_rummy", "solve_dumbo", "may_declare", "is_octad"
 
 if _SHL is not None:
     from .melds_fast import solve as _FAST  # noqa: E402  (needs RummyResult above)
+    from .melds_fast import solve_double as _DOUBLE  # noqa: E402
     from .melds_fast import solve_laid as _LAID  # noqa: E402

@@ -6,6 +6,7 @@
 # only: the arrangement is worked out by melds_show when asked for.
 
 from .melds import RummyResult
+from .melds_double import _plain
 
 _SHL = (1).__lshift__
 _POP = int.bit_count  # (CPython only)
@@ -51,6 +52,33 @@ def solve(hand):
         r._plan = (m, None, None)
         return r
     return None
+
+
+def solve_double(hand):
+    # The double pack, no lay-offs: -> RummyResult, or None when the hand is
+    # not a list of card ints each held at most twice (the general path then
+    # refuses or parses it). The sum of the hand's bits is the cards held
+    # (m1) plus the cards held twice (m2); with no carry in that sum (as many
+    # bits as cards) no card is held twice.
+    try:
+        m = sum(map(_SHL, hand))
+    except (TypeError, ValueError):
+        return None
+    r = RummyResult()
+    if 0 <= m < 4503599627370496 and _POP(m) == len(hand) < 12:
+        r.deadwood = _fast(m)
+        r._plan = (m, None, None)
+        return r
+    m1 = sum(map(_SHL, set(hand)))
+    m2 = m - m1
+    if not (0 <= m1 < 4503599627370496 and not m2 & ~m1
+            and _POP(m1) + _POP(m2) == len(hand) < 12):
+        return None
+    m1 = [m1 & 8191, m1 >> 13 & 8191, m1 >> 26 & 8191, m1 >> 39]
+    m2 = [m2 & 8191, m2 >> 13 & 8191, m2 >> 26 & 8191, m2 >> 39]
+    r.deadwood, picks = _plain(m1, m2)
+    r._plan = ("double", picks, m1, m2, None, None)
+    return r
 
 
 def _fast(m):
