@@ -6,7 +6,6 @@
 # only: the arrangement is worked out by melds_show when asked for.
 
 from .melds import RummyResult
-from .melds_double import _plain
 
 _SHL = (1).__lshift__
 _POP = int.bit_count  # (CPython only)
@@ -38,6 +37,7 @@ def _pips(z):
 
 
 _DEAD, _COV = _suit_tables()
+_PLAIN = []  # melds_double._plain, once first needed (it imports melds)
 
 
 def solve(hand):
@@ -76,7 +76,10 @@ def solve_double(hand):
         return None
     m1 = [m1 & 8191, m1 >> 13 & 8191, m1 >> 26 & 8191, m1 >> 39]
     m2 = [m2 & 8191, m2 >> 13 & 8191, m2 >> 26 & 8191, m2 >> 39]
-    r.deadwood, picks = _plain(m1, m2)
+    if not _PLAIN:
+        from .melds_double import _plain
+        _PLAIN.append(_plain)
+    r.deadwood, picks = _PLAIN[0](m1, m2)
     r._plan = ("double", picks, m1, m2, None, None)
     return r
 
