@@ -432,6 +432,9 @@ __all__ = ("RulesError", "solve_rummy", "solve_dumbo", "may_declare", "is_octad"
            "check_meld", "check_weld", "check_caller_melds", "lay", "Laid")
 
 if _SHL is not None:
-    from .melds_fast import solve as _FAST  # noqa: E402  (needs RummyResult above)
-    from .melds_fast import solve_double as _DOUBLE  # noqa: E402
-    from .melds_fast import solve_laid as _LAID  # noqa: E402
+    try:
+        from .melds_fast import solve as _FAST  # noqa: E402  (needs RummyResult above)
+        from .melds_fast import solve_double as _DOUBLE  # noqa: E402
+        from .melds_fast import solve_laid as _LAID  # noqa: E402
+    except ImportError:
+        pass  # melds_fast imported first: it sets them when it is done

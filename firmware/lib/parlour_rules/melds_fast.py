@@ -281,3 +281,14 @@ def _laid_many(a, b, c, d, ph, nf, cv, con):
                 if v < best:
                     best = v
     return best
+
+
+def _install():
+    # (when this module is imported before melds, melds could not take these)
+    from . import melds
+    melds._FAST = solve
+    melds._DOUBLE = solve_double
+    melds._LAID = solve_laid
+
+
+_install()
