@@ -74,12 +74,35 @@ def solve_double(hand):
     if not (0 <= m1 < 4503599627370496 and not m2 & ~m1
             and _POP(m1) + _POP(m2) == len(hand) < 12):
         return None
-    m1 = [m1 & 8191, m1 >> 13 & 8191, m1 >> 26 & 8191, m1 >> 39]
-    m2 = [m2 & 8191, m2 >> 13 & 8191, m2 >> 26 & 8191, m2 >> 39]
+    a0 = m1 & 8191
+    a1 = m1 >> 13 & 8191
+    a2 = m1 >> 26 & 8191
+    a3 = m1 >> 39
+    b0 = m2 & 8191
+    b1 = m2 >> 13 & 8191
+    b2 = m2 >> 26 & 8191
+    b3 = m2 >> 39
+    m1 = [a0, a1, a2, a3]
+    m2 = [b0, b1, b2, b3]
     if not _PLAIN:
-        from .melds_double import _plain
+        from .melds_double import _plain, dcost
         _PLAIN.append(_plain)
-    r.deadwood, picks = _PLAIN[0](m1, m2)
+        _PLAIN.append(dcost)
+    if (a0 & a1 & (a2 | a3)) | (a2 & a3 & (a0 | a1)) | (
+            ((a0 & a1) | (a2 & a3) | ((a0 | a1) & (a2 | a3))) & (b0 | b1 | b2 | b3)):
+        r.deadwood, picks = _PLAIN[0](m1, m2)
+    else:
+        # No rank held 3 times: runs only; a suit whose second copies lie
+        # outside its cover has them all dead.
+        D = _DEAD
+        C = _COV
+        P = _PIP
+        dc = _PLAIN[1]
+        r.deadwood = ((dc(a0, b0) if b0 & C[a0] else D[a0] + P[b0])
+                      + (dc(a1, b1) if b1 & C[a1] else D[a1] + P[b1])
+                      + (dc(a2, b2) if b2 & C[a2] else D[a2] + P[b2])
+                      + (dc(a3, b3) if b3 & C[a3] else D[a3] + P[b3]))
+        picks = []
     r._plan = ("double", picks, m1, m2, None, None)
     return r
 
