@@ -82,14 +82,14 @@ def solve_double(hand):
     b1 = m2 >> 13 & 8191
     b2 = m2 >> 26 & 8191
     b3 = m2 >> 39
-    m1 = [a0, a1, a2, a3]
-    m2 = [b0, b1, b2, b3]
     if not _PLAIN:
         from .melds_double import _plain, dcost
         _PLAIN.append(_plain)
         _PLAIN.append(dcost)
     if (a0 & a1 & (a2 | a3)) | (a2 & a3 & (a0 | a1)) | (
             ((a0 & a1) | (a2 & a3) | ((a0 | a1) & (a2 | a3))) & (b0 | b1 | b2 | b3)):
+        m1 = [a0, a1, a2, a3]
+        m2 = [b0, b1, b2, b3]
         r.deadwood, picks = _PLAIN[0](m1, m2)
     else:
         # No rank held 3 times: runs only; a suit whose second copies lie
@@ -103,6 +103,8 @@ def solve_double(hand):
                       + (dc(a2, b2) if b2 & C[a2] else D[a2] + P[b2])
                       + (dc(a3, b3) if b3 & C[a3] else D[a3] + P[b3]))
         picks = []
+        m1 = [a0, a1, a2, a3]
+        m2 = [b0, b1, b2, b3]
     r._plan = ("double", picks, m1, m2, None, None)
     return r
 
