@@ -1,9 +1,11 @@
 # The one-pack solve on a laptop (CPython only; the board never loads this):
 # per suit mask, its run cover and the pips left out of every run are looked
-# up in two 8192-entry tables (128 KB, built once at import), so a suit costs
-# one lookup. Sets whose cards lie in no run cover are taken whole; one
-# contested rank has a closed form; two or three are enumerated. The number
-# only: the arrangement is worked out by melds_show when asked for.
+# up in 8192-entry tables (built once at import), so a suit costs one lookup.
+# Sets whose cards lie in no run cover are taken whole; one contested rank has
+# a closed form; two or three are enumerated. The same with lay-offs (a
+# caller's run joins its suit before the cover is looked up, a card a caller's
+# set takes is masked out of the pips) and for the double pack's entry. The
+# number only: the arrangement is worked out by melds_show when asked for.
 
 from .melds import RummyResult
 
