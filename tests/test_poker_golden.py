@@ -20,8 +20,6 @@ sys.path.insert(0, str(HERE / "portable"))
 
 import cases_poker_golden  # noqa: E402
 
-import mprig  # noqa: E402
-
 NAMES = sorted(cases_poker_golden.MATCHES)
 
 
@@ -49,10 +47,10 @@ def golden(name):
 
 
 @pytest.fixture(scope="module")
-def micropython_views():
-    only = [f"cases_poker_golden.case_golden_{name}" for name in NAMES]
-    results = mprig.run_micropython(["cases_poker_golden"], only=only)
-    return {name: results[f"cases_poker_golden.case_golden_{name}"].outcome for name in NAMES}
+def micropython_views(portable_runs):
+    # The golden cases already ran on MicroPython with every other portable case.
+    _, micropython = portable_runs
+    return {name: micropython[f"cases_poker_golden.case_golden_{name}"].outcome for name in NAMES}
 
 
 @pytest.mark.parametrize("name", NAMES)
