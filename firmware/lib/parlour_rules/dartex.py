@@ -19,7 +19,7 @@ from .dartex_throw import (
     read_throw,
     score_throw,
 )
-from .dartex_view import view  # noqa: F401  (the game face: new_match, apply, view)
+from .dartex_view import screen_view, view  # noqa: F401  (the game face: new_match, apply, view)
 from .errors import RulesError, clip
 from .prng import Xorshift32, check_seed
 

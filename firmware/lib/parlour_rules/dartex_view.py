@@ -1,5 +1,7 @@
 # The Dartex view (parlour_rules.dartex.view): everything a screen or a report
-# shows, as one JSON-able dict; docs/dartex.md lists its fields.
+# shows, as one JSON-able dict; docs/dartex.md lists its fields. screen_view(state)
+# is the part the device's screens read on every event, made without a new string,
+# and throw(state, seat, number) one throw as the view shows it.
 
 from .tokens import format_dartex
 
@@ -117,3 +119,60 @@ def view(state):
         "out": last[1] if state["ended"] == "out" else None,
         "winner": state["winner"], "hands": [list(h) for h in state["hands"]],
     }
+
+
+def screen_view(state):
+    # The view's fields a device screen reads, made on every event (read only: it
+    # shares the state's lists). No text is made here (a new string is what costs
+    # most on the board): the seats leave out their throws, and `aims` holds the
+    # throws on the table as (seat, number) pairs in place of `targets`' "2.3".
+    n = state["n"]
+    phase = state["phase"]
+    playing = phase == "play"
+    names = state["names"]
+    sizes = state["sizes"]
+    banked = state["banked"]
+    table = state["throws"]
+    seats = []
+    totals = []
+    aims = []
+    for seat in range(n):
+        number = 0
+        score = 0
+        for throw in table[seat]:
+            number += 1
+            status = throw[_STATUS]
+            if status & _PICKED_UP:
+                continue
+            aims.append((seat, number))
+            if not status & _FOULED:
+                score += throw[_VALUE]
+        total = banked[seat] + (score if playing else 0)
+        totals.append(total)
+        seats.append({"seat": seat, "name": names[seat], "hand_size": sizes[seat],
+                      "hand_score": score, "total": total})
+    turn = state["turn"]
+    ended = state["ended"]
+    return {
+        "game": "dartex", "players": n, "names": names, "target": state["target"],
+        "phase": phase, "hand": state["hand"], "dealer": state["dealer"], "turn": turn,
+        "first": (not state["started"][turn]) if turn is not None else None,
+        "pack": state["pack"], "discards": state["discards"], "passes": state["passes"],
+        "seats": seats, "totals": totals, "aims": aims,
+        "hand_over": phase == "hand_over" or phase == "game_over",
+        "game_over": phase == "game_over", "ended": ended,
+        "out": state["last"][1] if ended == "out" else None,
+        "winner": state["winner"], "hands": state["hands"],
+    }
+
+
+def throw_of(state, seat, number):
+    # Throw `number` (1..) of `seat` as view()'s seats show it, or None.
+    throws = state["throws"][seat] if 0 <= seat < state["n"] else ()
+    if number < 1 or number > len(throws):
+        return None
+    found = throws[number - 1]
+    fouled = found[_STATUS] & _FOULED != 0
+    return {"id": "%d.%d" % (seat, number), "cards": _tokens(found),
+            "value": found[_VALUE], "fouled": fouled,
+            "score": 0 if fouled else found[_VALUE]}

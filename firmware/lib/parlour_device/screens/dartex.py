@@ -95,7 +95,9 @@ class Table(Lines):
         self.back = back
 
     def make_lines(self) -> "List[Tuple[str, int]]":
-        v = self.app.view()
+        # the throws' texts are in the full view only (the screens' view has none)
+        match = self.app.match
+        v = match.view() if match is not None else self.app.view()
         out: "List[Tuple[str, int]]" = [("pack %d  hand %d" % (v["pack"], v["hand"]), YELLOW)]
         for seat in v["seats"]:
             out.append(("%s table %d tot %d" % (clip(seat["name"], 6), seat["hand_score"],

@@ -5,12 +5,13 @@
 # the rules refuse it, before OK sends it. Exchange or pass on key 7.
 
 from parlour_rules.dartex import check
+from parlour_rules.dartex_view import throw_of
 from parlour_rules.errors import RulesError
-from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE, format_dartex
+from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
 
 from .base import GREEN, GREY, K_OK, K_UNDO, RED, WHITE, YELLOW, Screen
 from .pages import clip
-from .throw import NUMBERS, colour_of, draw_throw, face, parse_face, target_text
+from .throw import NUMBERS, colour_of, draw_throw, face, parse_face, target_text, token
 
 try:
     from typing import Any, Dict, List, Optional, Tuple
@@ -23,19 +24,38 @@ K_TABLE = 8
 SPECIAL_KEYS = {0: DOUBLE, 1: TREBLE, 2: BULL, 3: FOUL, 4: OFF, 5: WIRE}
 
 
-# Drawing is remembered in the app's frame memo under keys holding a generation
-# number, bumped whenever the screen sees a new view (see stump_play.py).
-_GEN = [0]
 _TITLES: "Dict[int, str]" = {}     # "Dartex hand n", made once per hand number
 CARD_OF = ("card 1 of 3", "card 2 of 3", "card 3 of 3")
+_VALUES: "Dict[int, str]" = {}     # "= 13", made once per value
+_AIM_KEYS = ("", "", "", "", "", "", "", "", "Table", "Back", "Menu", "Aim")
+
+
+def _key_labels() -> "Tuple[Tuple[str, ...], ...]":
+    # The labels while entering, by (exchange or pass, back or undo, throw or add):
+    # made once, so a click makes no tuple of them (and the app finds them again).
+    out = []
+    for swap in ("Pass", "Exch"):
+        for back in ("Undo", "Back"):
+            for ok in ("Add", "Throw"):
+                out.append(("Dbl", "Trbl", "Bull", "Foul", "Off", "Wire", "Champ", swap,
+                            "Table", back, "Menu", ok))
+    return tuple(out)
+
+
+_KEYS = _key_labels()
+# The entry's card boxes and its note line, drawn so far (by face, by colour and
+# text), per board: a click costs lookups instead of drawing (throw.draw_throw).
+_BOXES: "Dict[bool, Dict[str, List[Any]]]" = {False: {}, True: {}}
+_NOTES: "Dict[bool, Dict[int, Dict[str, Any]]]" = {False: {}, True: {}}
+NOTES_KEPT = 32
 
 
 def throw_line(names: "List[str]", throw: "Dict[str, Any]") -> str:
     # "P1#2 DBL 4 5 =13", "F" at the end when fouled
     seat, _, number = throw["id"].partition(".")
     words = ["%s#%s" % (names[int(seat)], number)]
-    for token in throw["cards"]:
-        card, target = parse_face(token)
+    for word in throw["cards"]:
+        card, target = parse_face(word)
         text = face(card)
         if target is not None:
             text += ">" + target_text(names, target)
@@ -57,11 +77,14 @@ class DartexPlay(Screen):
         self.aim = 0               # FOUL or WIRE while its target is picked
         self.pick = 0              # index into the view's targets
         self._sv: "Any" = None     # the view the screen last saw
-        self.gen = 0               # a number for that view, unique across screens
+        self.gen = 0               # bumped on each new view (the body's part)
+        self.ver = 0               # bumped whenever the entry's part may change
         self._body: "List[Any]" = [None, None]     # what the view decides (Frame.keep)
         self._lines: "Dict[int, str]" = {}         # target lines of this view, by pick
-        self._aims: "Dict[Any, str]" = {}          # aimed card faces of this view
+        self._aims: "Dict[Any, str]" = {}          # aimed card faces, by card and target
         self._entry: "List[Any]" = [None, None]    # the entry's part (Frame.keep)
+        self._event: "Optional[Dict[str, Any]]" = None   # the throw of 3 laid cards
+        self._preview: "Optional[Tuple[str, int]]" = None
 
     def view(self) -> "Dict[str, Any]":
         v: "Dict[str, Any]" = self.app.view()
@@ -71,15 +94,14 @@ class DartexPlay(Screen):
         self._sync()
 
     def _sync(self) -> None:
-        # Once per new view (an event or an undo): a new number for the frame memo.
+        # Once per new view (an event or an undo): the body and the entry drawn again.
         v = self.view()
         if v is self._sv:
             return
         self._sv = v
-        _GEN[0] += 1
-        self.gen = _GEN[0]
+        self.gen += 1
+        self._changed()
         self._lines = {}
-        self._aims = {}
         hand = v["hand"]
         if hand:
             title = _TITLES.get(hand)
@@ -89,10 +111,17 @@ class DartexPlay(Screen):
         else:
             self.title = "Dartex"
 
+    def _changed(self) -> None:
+        # The entry (or the view under it) changed: its part, preview and event go.
+        self.ver += 1
+        self._event = None
+        self._preview = None
+
     def _clear(self) -> None:
         self.slots = []
         self.champ = False
         self.aim = 0
+        self._changed()
 
     # -- the throw being entered -----------------------------------------------------
 
@@ -101,22 +130,47 @@ class DartexPlay(Screen):
         return CHAMP + n if self.champ else n
 
     def event(self) -> "Dict[str, Any]":
-        return {"t": "throw", "cards": [format_dartex(c, t) for c, t in self.slots]}
+        # The throw of the cards laid, made once for its preview and its sending.
+        event = self._event
+        if event is None:
+            cards = []
+            for card, target in self.slots:
+                cards.append(token(card, target))
+            event = self._event = {"t": "throw", "cards": cards}
+        return event
 
     def preview(self) -> "Tuple[str, int]":
         # The value of three laid cards, or the reason the rules refuse them.
         match = self.app.match
         if len(self.slots) < 3 or match is None:
             return "", WHITE
+        found = self._preview
+        if found is not None:
+            return found
         try:
-            result = check(match.state, self.event())
+            value = check(match.state, self.event())["value"]
         except RulesError as e:
-            return e.message, RED
-        return "= %d" % result["value"], GREEN
+            found = (e.message, RED)
+        else:
+            text = _VALUES.get(value)
+            if text is None:
+                text = _VALUES[value] = "= %d" % value
+            found = (text, GREEN)
+        self._preview = found
+        return found
 
-    def _targets(self) -> "List[str]":
-        t: "List[str]" = self.view()["targets"]
-        return t
+    def _targets(self) -> "List[Any]":
+        # The throws on the table as (seat, number): the screen view's aims, or
+        # (from a full view) its "2.3" ids read.
+        v = self.view()
+        aims: "Optional[List[Any]]" = v.get("aims")
+        if aims is None:
+            aims = []
+            for ident in v["targets"]:
+                seat, _, number = ident.partition(".")
+                aims.append((int(seat), int(number)))
+            v["aims"] = aims
+        return aims
 
     def _lay(self, card: int) -> None:
         if len(self.slots) >= 3:
@@ -126,15 +180,16 @@ class DartexPlay(Screen):
             # pick the throw it lands on
             self.aim = card
             self.pick = 0
+            self._changed()
             return
         self.slots.append((card, None))
         self.champ = False
+        self._changed()
 
     def _aimed(self) -> None:
-        ident = self._targets()[self.pick]
-        seat, _, number = ident.partition(".")
-        self.slots.append((self.aim, (int(seat), int(number))))
+        self.slots.append((self.aim, self._targets()[self.pick]))
         self.aim = 0
+        self._changed()
 
     def _submit(self, event: "Dict[str, Any]") -> "Optional[Screen]":
         if self.app.submit(event) is not None:
@@ -153,8 +208,11 @@ class DartexPlay(Screen):
             count = len(self._targets())
             if count:
                 self.pick = (self.pick + delta) % count
+                self.ver += 1
         else:
             self.idx = (self.idx + delta) % len(NUMBERS)
+            if len(self.slots) < 3:     # the number shows only while entering
+                self.ver += 1
         return None
 
     def on_key(self, key: int) -> "Optional[Screen]":
@@ -173,6 +231,7 @@ class DartexPlay(Screen):
             else:
                 self.app.undo()
                 self.on_show()
+            self._changed()
             return None
         if key == K_TABLE:
             from .dartex import Table
@@ -186,10 +245,10 @@ class DartexPlay(Screen):
             return None
         if key == K_CHAMP:
             self.champ = not self.champ
+            self._changed()
             return None
         if key == K_SWAP:
-            kind = "exchange" if v["pack"] > 0 else "pass"
-            return self._submit({"t": kind})
+            return self._submit({"t": "exchange"} if v["pack"] > 0 else {"t": "pass"})
         if key == K_OK:
             if len(self.slots) == 3:
                 return self._submit(self.event())
@@ -199,11 +258,10 @@ class DartexPlay(Screen):
 
     def keys(self) -> "Tuple[str, ...]":
         if self.aim:
-            return ("", "", "", "", "", "", "", "", "Table", "Back", "Menu", "Aim")
-        swap = "Exch" if self.view()["pack"] > 0 else "Pass"
-        return ("Dbl", "Trbl", "Bull", "Foul", "Off", "Wire", "Champ", swap, "Table",
-                "Back" if self.slots or self.champ else "Undo", "Menu",
-                "Throw" if len(self.slots) == 3 else "Add")
+            return _AIM_KEYS
+        return _KEYS[(4 if self.view()["pack"] > 0 else 0)
+                     + (2 if self.slots or self.champ else 0)
+                     + (1 if len(self.slots) == 3 else 0)]
 
     def hint(self) -> str:
         if self.aim:
@@ -217,24 +275,24 @@ class DartexPlay(Screen):
     # -- drawing --------------------------------------------------------------------
 
     def _faces(self) -> "Tuple[List[str], List[int], int]":
-        names = self.view()["names"]
         texts = []
         colours = []
         for card, target in self.slots:
-            text = face(card)
             if target is not None:
-                text = text[0] + ">" + target_text(names, target)
-            texts.append(text)
+                texts.append(self._aim_face(card, target))
+            else:
+                texts.append(face(card))
             colours.append(colour_of(card))
         current = -1
         if len(self.slots) < 3:
             current = len(self.slots)
             if self.aim:
-                texts.append(self._aim_face())
+                texts.append(self._aim_face(self.aim, self._targets()[self.pick]))
                 colours.append(colour_of(self.aim))
             else:
-                texts.append(face(self._candidate()))
-                colours.append(colour_of(self._candidate()))
+                card = self._candidate()
+                texts.append(face(card))
+                colours.append(colour_of(card))
         return texts, colours, current
 
     def _target_line(self, v: "Dict[str, Any]") -> str:
@@ -244,24 +302,22 @@ class DartexPlay(Screen):
             line = self._lines[self.pick] = self._make_target_line(v)
         return line
 
-    def _aim_face(self) -> str:
-        # "F>P2#1": the card being aimed and the throw it lands on (per view, per pick)
-        key = (self.aim, self.pick)
+    def _aim_face(self, card: int, target: "Tuple[int, int]") -> str:
+        # "F>P2#1": a Foul or Wire and the throw it lands on (made once a match)
+        key = (card, target)
         text = self._aims.get(key)
         if text is None:
-            ident = self._targets()[self.pick]
-            seat, _, number = ident.partition(".")
-            text = self._aims[key] = face(self.aim)[0] + ">" + target_text(
-                self.view()["names"], (int(seat), int(number)))
+            text = self._aims[key] = face(card)[0] + ">" + target_text(
+                self.view()["names"], target)
         return text
 
     def _make_target_line(self, v: "Dict[str, Any]") -> str:
-        ident = self._targets()[self.pick]
-        for seat in v["seats"]:
-            for throw in seat["throws"]:
-                if throw["id"] == ident:
-                    return throw_line(v["names"], throw)
-        return ident
+        seat, number = self._targets()[self.pick]
+        match = self.app.match
+        found = throw_of(match.state, seat, number) if match is not None else None
+        if found is None:
+            return target_text(v["names"], (seat, number))
+        return throw_line(v["names"], found)
 
     def _status(self, v: "Dict[str, Any]") -> str:
         seat = v["seats"][v["turn"]]
@@ -280,19 +336,13 @@ class DartexPlay(Screen):
 
     def draw(self, frame: "Any") -> None:
         self._sync()
-        v = self.view()
-        if v["turn"] is None:
+        if self._sv["turn"] is None:
             return
-        colour = frame.layout.colour
-        frame.keep(self._body, (self.gen, colour), self._draw_view)
+        frame.keep(self._body, self.gen, self._draw_view)
         # the number under the encoder shows only while a card is being entered, the
-        # target picked only while aiming: a click that changes nothing shown costs
-        # a comparison
-        aim = self.aim
-        entering = len(self.slots) < 3 and not aim
-        frame.keep(self._entry, (self.gen, tuple(self.slots), self.idx if entering else -1,
-                                 self.champ, aim, self.pick if aim else -1, colour),
-                   self._draw_entry)
+        # target picked only while aiming: a click that changes nothing shown keeps
+        # `ver`, and costs a comparison
+        frame.keep(self._entry, self.ver, self._draw_entry)
 
     def _draw_view(self, frame: "Any") -> None:
         # What only the match decides: whose turn, hand sizes, the pack, the scores.
@@ -320,12 +370,26 @@ class DartexPlay(Screen):
         # What the entry decides: the three card boxes and the value or the reason.
         v = self.view()
         lay = frame.layout
+        mono = not lay.colour
         texts, colours, current = self._faces()
         note, colour = self._note(v)
-        if not lay.colour:
-            draw_throw(frame, 0, lay.row_y(1) + 1, 41, 13, 2, texts, colours, current, 1)
-            frame.text(0, lay.row_y(2) + 2, clip(note, lay.cols))
+        if mono:
+            draw_throw(frame, 0, lay.row_y(1) + 1, 41, 13, 2, texts, colours, current, 1,
+                       _BOXES[mono])
+        else:
+            draw_throw(frame, 4, lay.body_top + 30, 98, 46, 7, texts, colours, current, 2,
+                       _BOXES[mono])
+        notes = _NOTES[mono]
+        known = notes.get(colour)
+        if known is None or len(known) >= NOTES_KEPT:
+            known = notes[colour] = {}
+        part = known.get(note)
+        if part is not None:
+            frame.items.extend(part)
             return
-        top = lay.body_top
-        draw_throw(frame, 4, top + 30, 98, 46, 7, texts, colours, current, 2)
-        frame.text(4, top + 82, clip(note, 26), colour, 2 if len(note) <= 26 else 1)
+        start = len(frame.items)
+        if mono:
+            frame.text(0, lay.row_y(2) + 2, clip(note, lay.cols))
+        else:
+            frame.text(4, lay.body_top + 82, clip(note, 26), colour, 2 if len(note) <= 26 else 1)
+        known[note] = tuple(frame.items[start:])

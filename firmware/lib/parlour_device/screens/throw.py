@@ -2,7 +2,17 @@
 # laid, each with a short face ("DBL", "7", "C=18", "F>P2#1") and, on colour
 # screens, the colour of its kind. Pure drawing into a Frame.
 
-from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
+from parlour_rules.tokens import (
+    BULL,
+    CHAMP,
+    DOUBLE,
+    FOUL,
+    OFF,
+    SPECIAL_WORDS,
+    TREBLE,
+    WIRE,
+    format_dartex,
+)
 
 from .base import BLACK, CYAN, GREY, MAGENTA, ORANGE, RED, WHITE, YELLOW
 
@@ -30,6 +40,29 @@ def face(card: int) -> str:
     if card > CHAMP:
         return "C=%d" % (card - CHAMP)
     return str(card)
+
+
+_WORDS = {}                     # a special's token ("DOUBLE"), by its code
+for _word, _code in SPECIAL_WORDS:
+    _WORDS[_code] = _word
+_CHAMPS: "dict[int, str]" = {}  # "CHAMP=18", made once per number
+
+
+def token(card: int, target: "Optional[Tuple[int, int]]") -> str:
+    # The card's token in a throw event, as tokens.format_dartex writes it, from
+    # tables (only a Foul or Wire with a target makes a new string).
+    if target is None:
+        if 0 < card <= 25:
+            return _NUM_FACES[card]
+        word = _WORDS.get(card)
+        if word is not None:
+            return word
+        if card > CHAMP:
+            word = _CHAMPS.get(card)
+            if word is None:
+                word = _CHAMPS[card] = format_dartex(card)
+            return word
+    return format_dartex(card, target)
 
 
 def colour_of(card: int) -> int:
@@ -87,28 +120,29 @@ def draw_card(frame: "Any", x: int, y: int, w: int, h: int, text: str, colour: i
     frame.text(x + (w - cw * len(t)) // 2, y + (h - 12 * scale) // 2, t, colour, scale)
 
 
-# Card boxes drawn so far, by everything they depend on: the same few faces come
-# back click after click, and a box from here costs a lookup instead of its drawing.
-_CARDS: "dict[Any, Any]" = {}
-CARDS_KEPT = 48
-
-
 def draw_throw(frame: "Any", x: int, y: int, w: int, h: int, gap: int,
-               texts: "List[str]", colours: "List[int]", current: int, scale: int) -> None:
+               texts: "List[str]", colours: "List[int]", current: int, scale: int,
+               cache: "dict[str, List[Any]]") -> None:
     # Three boxes side by side; `current` (0..2, or -1) is the slot being entered.
+    # `cache` (the caller's, one per place and size of the boxes) keeps the boxes
+    # drawn so far by their face (which decides the colour): the same few faces come
+    # back click after click, and a box from there costs a lookup, not its drawing.
     items = frame.items
-    mono = not frame.layout.colour
     for i in range(3):
         text = texts[i] if i < len(texts) else ""
-        colour = colours[i] if i < len(colours) else WHITE
-        bx = x + i * (w + gap)
-        key = (bx, y, w, h, text, colour, i == current, scale, mono)
-        part = _CARDS.get(key)
+        slot = i + i + (1 if i == current else 0)
+        parts = cache.get(text)
+        if parts is None:
+            if len(cache) >= CARDS_KEPT:
+                cache.clear()
+            parts = cache[text] = [None, None, None, None, None, None]
+        part = parts[slot]
         if part is None:
             start = len(items)
-            draw_card(frame, bx, y, w, h, text, colour, i == current, scale)
-            if len(_CARDS) >= CARDS_KEPT:
-                _CARDS.clear()
-            part = _CARDS[key] = tuple(items[start:])
-        else:
-            items.extend(part)
+            draw_card(frame, x + i * (w + gap), y, w, h, text,
+                      colours[i] if i < len(colours) else WHITE, i == current, scale)
+            part = parts[slot] = tuple(items[start:])
+        items.extend(part)
+
+
+CARDS_KEPT = 48     # faces a cache keeps before starting over
