@@ -1,7 +1,8 @@
 # The Dartex view (parlour_rules.dartex.view): everything a screen or a report
 # shows, as one JSON-able dict; docs/dartex.md lists its fields. screen_view(state)
 # is the part the device's screens read on every event, made without a new string,
-# and throw(state, seat, number) one throw as the view shows it.
+# throw_of(state, seat, number) one throw as the view shows it, and
+# table_throws(state, seat) a seat's throws on the table with their cards as ints.
 
 from .tokens import format_dartex
 
@@ -176,3 +177,18 @@ def throw_of(state, seat, number):
     return {"id": "%d.%d" % (seat, number), "cards": _tokens(found),
             "value": found[_VALUE], "fouled": fouled,
             "score": 0 if fouled else found[_VALUE]}
+
+
+def table_throws(state, seat):
+    # The throws on the table in front of `seat` (picked-up ones are gone), without
+    # text: [(number 1.., cards, targets or None, value, fouled)], read only.
+    out = []
+    number = 0
+    for found in state["throws"][seat]:
+        number += 1
+        status = found[_STATUS]
+        if status & _PICKED_UP:
+            continue
+        out.append((number, found[_CARDS], found[_TARGETS], found[_VALUE],
+                    status & _FOULED != 0))
+    return out

@@ -1,6 +1,8 @@
 # Dartex on the device (X-1..X-8): the options before a match, the play screen
 # (dartex_play.py), the throws on the table, and the hand's and the game's end.
 
+from parlour_rules.dartex_view import table_throws
+
 from .base import GREEN, GREY, K_OK, K_UNDO, WHITE, YELLOW, Screen
 from .dartex_play import DartexPlay, throw_line
 from .pages import Lines, clip
@@ -95,16 +97,19 @@ class Table(Lines):
         self.back = back
 
     def make_lines(self) -> "List[Tuple[str, int]]":
-        # the throws' texts are in the full view only (the screens' view has none)
+        v = self.app.view()
         match = self.app.match
-        v = match.view() if match is not None else self.app.view()
+        names = v["names"]
         out: "List[Tuple[str, int]]" = [("pack %d  hand %d" % (v["pack"], v["hand"]), YELLOW)]
         for seat in v["seats"]:
             out.append(("%s table %d tot %d" % (clip(seat["name"], 6), seat["hand_score"],
                                                  seat["total"]), GREEN))
-            for throw in seat["throws"]:
-                out.append((" " + throw_line(v["names"], throw),
-                            GREY if throw["fouled"] else WHITE))
+            if match is None:
+                continue
+            number = seat["seat"]
+            for found in table_throws(match.state, number):
+                out.append((throw_line(names, (number,) + found, " "),
+                            GREY if found[4] else WHITE))
         return out
 
     def hint(self) -> str:

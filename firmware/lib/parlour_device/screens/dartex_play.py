@@ -5,13 +5,13 @@
 # the rules refuse it, before OK sends it. Exchange or pass on key 7.
 
 from parlour_rules.dartex import check
-from parlour_rules.dartex_view import throw_of
+from parlour_rules.dartex_view import table_throws
 from parlour_rules.errors import RulesError
 from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
 
 from .base import GREEN, GREY, K_OK, K_UNDO, RED, WHITE, YELLOW, Screen
 from .pages import clip
-from .throw import NUMBERS, colour_of, draw_throw, face, parse_face, target_text, token
+from .throw import NUMBERS, Boxes, colour_of, face, target_text, token
 
 try:
     from typing import Any, Dict, List, Optional, Tuple
@@ -27,7 +27,7 @@ SPECIAL_KEYS = {0: DOUBLE, 1: TREBLE, 2: BULL, 3: FOUL, 4: OFF, 5: WIRE}
 _TITLES: "Dict[int, str]" = {}     # "Dartex hand n", made once per hand number
 CARD_OF = ("card 1 of 3", "card 2 of 3", "card 3 of 3")
 _VALUES: "Dict[int, str]" = {}     # "= 13", made once per value
-_AIM_KEYS = ("", "", "", "", "", "", "", "", "Table", "Back", "Menu", "Aim")
+_AIM_KEYS: "Tuple[str, ...]" = ("", "", "", "", "", "", "", "", "Table", "Back", "Menu", "Aim")
 
 
 def _key_labels() -> "Tuple[Tuple[str, ...], ...]":
@@ -43,27 +43,24 @@ def _key_labels() -> "Tuple[Tuple[str, ...], ...]":
 
 
 _KEYS = _key_labels()
-# The entry's card boxes and its note line, drawn so far (by face, by colour and
-# text), per board: a click costs lookups instead of drawing (throw.draw_throw).
-_BOXES: "Dict[bool, Dict[str, List[Any]]]" = {False: {}, True: {}}
-_NOTES: "Dict[bool, Dict[int, Dict[str, Any]]]" = {False: {}, True: {}}
-NOTES_KEPT = 32
+# The entry's card boxes, drawn so far, per board (mono or colour): a click costs
+# lookups instead of drawing (throw.Boxes).
+_BOXES: "Dict[bool, Boxes]" = {}
 
 
-def throw_line(names: "List[str]", throw: "Dict[str, Any]") -> str:
-    # "P1#2 DBL 4 5 =13", "F" at the end when fouled
-    seat, _, number = throw["id"].partition(".")
-    words = ["%s#%s" % (names[int(seat)], number)]
-    for word in throw["cards"]:
-        card, target = parse_face(word)
-        text = face(card)
-        if target is not None:
-            text += ">" + target_text(names, target)
-        words.append(text)
-    words.append("=%d" % throw["value"])
-    if throw["fouled"]:
-        words.append("F")
-    return " ".join(words)
+def throw_line(names: "List[str]", found: "Tuple[Any, ...]", lead: str = "") -> str:
+    # "P1#2 DBL 4 5 =13", "F" at the end when fouled: one throw of
+    # dartex_view.table_throws of a seat, (seat, number, cards, targets, value, fouled),
+    # made in one formatting (faces come from tables).
+    seat, number, cards, targets, value, fouled = found
+    faces = []
+    for i in range(3):
+        text = face(cards[i])
+        if targets is not None and targets[i] is not None:
+            text = text + ">" + target_text(names, targets[i])
+        faces.append(text)
+    return "%s%s#%d %s %s %s =%d%s" % (lead, names[seat], number, faces[0], faces[1], faces[2],
+                                      value, " F" if fouled else "")
 
 
 class DartexPlay(Screen):
@@ -77,14 +74,21 @@ class DartexPlay(Screen):
         self.aim = 0               # FOUL or WIRE while its target is picked
         self.pick = 0              # index into the view's targets
         self._sv: "Any" = None     # the view the screen last saw
-        self.gen = 0               # bumped on each new view (the body's part)
-        self.ver = 0               # bumped whenever the entry's part may change
-        self._body: "List[Any]" = [None, None]     # what the view decides (Frame.keep)
+        self.ver = 0               # bumped whenever the card being entered may change
+        # Parts of the frame, kept until what they show changes: the body (per view),
+        # the entry before and after the card being entered (per entry), and that card.
+        self._body: "Optional[Tuple[Any, ...]]" = None
+        self._pre: "Optional[Tuple[Any, ...]]" = None
+        self._post: "Tuple[Any, ...]" = ()
+        self._at = -1              # the slot being entered, drawn between the two
+        self._card: "Tuple[Any, ...]" = ()
+        self._card_ver = -1
         self._lines: "Dict[int, str]" = {}         # target lines of this view, by pick
         self._aims: "Dict[Any, str]" = {}          # aimed card faces, by card and target
-        self._entry: "List[Any]" = [None, None]    # the entry's part (Frame.keep)
         self._event: "Optional[Dict[str, Any]]" = None   # the throw of 3 laid cards
         self._preview: "Optional[Tuple[str, int]]" = None
+        self._keys = _AIM_KEYS
+        self._hint = ""
 
     def view(self) -> "Dict[str, Any]":
         v: "Dict[str, Any]" = self.app.view()
@@ -99,8 +103,7 @@ class DartexPlay(Screen):
         if v is self._sv:
             return
         self._sv = v
-        self.gen += 1
-        self._changed()
+        self._body = None
         self._lines = {}
         hand = v["hand"]
         if hand:
@@ -110,12 +113,30 @@ class DartexPlay(Screen):
             self.title = title
         else:
             self.title = "Dartex"
+        self._changed()
 
     def _changed(self) -> None:
-        # The entry (or the view under it) changed: its part, preview and event go.
+        # The entry (or the view under it) changed: its parts, preview and event go,
+        # and the key labels and the hint are worked out again (not on every frame).
         self.ver += 1
+        self._pre = None
         self._event = None
         self._preview = None
+        v = self._sv
+        exchange = v is not None and v["pack"] > 0
+        laid = len(self.slots)
+        if self.aim:
+            self._keys = _AIM_KEYS
+            self._hint = "turn: target 11 aim"
+            return
+        self._keys = _KEYS[(4 if exchange else 0) + (2 if laid or self.champ else 0)
+                           + (1 if laid == 3 else 0)]
+        if laid == 3:
+            self._hint = "11 throw  9 back"
+        elif self.champ:
+            self._hint = "turn: C= 11 add"
+        else:
+            self._hint = "turn no. 11 add 7 exc" if exchange else "turn no. 11 add 7 pas"
 
     def _clear(self) -> None:
         self.slots = []
@@ -208,7 +229,7 @@ class DartexPlay(Screen):
             count = len(self._targets())
             if count:
                 self.pick = (self.pick + delta) % count
-                self.ver += 1
+                self._changed()
         else:
             self.idx = (self.idx + delta) % len(NUMBERS)
             if len(self.slots) < 3:     # the number shows only while entering
@@ -257,43 +278,12 @@ class DartexPlay(Screen):
         return super().on_key(key)
 
     def keys(self) -> "Tuple[str, ...]":
-        if self.aim:
-            return _AIM_KEYS
-        return _KEYS[(4 if self.view()["pack"] > 0 else 0)
-                     + (2 if self.slots or self.champ else 0)
-                     + (1 if len(self.slots) == 3 else 0)]
+        return self._keys
 
     def hint(self) -> str:
-        if self.aim:
-            return "turn: target 11 aim"
-        if len(self.slots) == 3:
-            return "11 throw  9 back"
-        if self.champ:
-            return "turn: C= 11 add"
-        return "turn no. 11 add 7 exc" if self.view()["pack"] > 0 else "turn no. 11 add 7 pas"
+        return self._hint
 
     # -- drawing --------------------------------------------------------------------
-
-    def _faces(self) -> "Tuple[List[str], List[int], int]":
-        texts = []
-        colours = []
-        for card, target in self.slots:
-            if target is not None:
-                texts.append(self._aim_face(card, target))
-            else:
-                texts.append(face(card))
-            colours.append(colour_of(card))
-        current = -1
-        if len(self.slots) < 3:
-            current = len(self.slots)
-            if self.aim:
-                texts.append(self._aim_face(self.aim, self._targets()[self.pick]))
-                colours.append(colour_of(self.aim))
-            else:
-                card = self._candidate()
-                texts.append(face(card))
-                colours.append(colour_of(card))
-        return texts, colours, current
 
     def _target_line(self, v: "Dict[str, Any]") -> str:
         # remembered per view: turning through the targets makes each line once
@@ -314,10 +304,11 @@ class DartexPlay(Screen):
     def _make_target_line(self, v: "Dict[str, Any]") -> str:
         seat, number = self._targets()[self.pick]
         match = self.app.match
-        found = throw_of(match.state, seat, number) if match is not None else None
-        if found is None:
-            return target_text(v["names"], (seat, number))
-        return throw_line(v["names"], found)
+        if match is not None:
+            for found in table_throws(match.state, seat):
+                if found[0] == number:
+                    return throw_line(v["names"], (seat,) + found)
+        return target_text(v["names"], (seat, number))
 
     def _status(self, v: "Dict[str, Any]") -> str:
         seat = v["seats"][v["turn"]]
@@ -335,14 +326,55 @@ class DartexPlay(Screen):
         return CARD_OF[len(self.slots)], GREY
 
     def draw(self, frame: "Any") -> None:
-        self._sync()
-        if self._sv["turn"] is None:
+        v = self.app.view()
+        if v is not self._sv:
+            self._sync()
+        if v["turn"] is None:
             return
-        frame.keep(self._body, self.gen, self._draw_view)
-        # the number under the encoder shows only while a card is being entered, the
-        # target picked only while aiming: a click that changes nothing shown keeps
-        # `ver`, and costs a comparison
-        frame.keep(self._entry, self.ver, self._draw_entry)
+        items = frame.items
+        part = self._body
+        if part is None:
+            start = len(items)
+            self._draw_view(frame)
+            self._body = tuple(items[start:])
+        else:
+            items.extend(part)
+        part = self._pre
+        if part is None:
+            self._draw_entry(frame)
+            return
+        items.extend(part)
+        # the card under the encoder: a click that changes nothing shown keeps `ver`
+        if self._at >= 0:
+            if self._card_ver != self.ver:
+                self._card_ver = self.ver
+                start = len(items)
+                self._draw_card(frame, self._boxes(frame))
+                self._card = tuple(items[start:])
+            else:
+                items.extend(self._card)
+        items.extend(self._post)
+
+    def _boxes(self, frame: "Any") -> Boxes:
+        lay = frame.layout
+        mono = not lay.colour
+        boxes = _BOXES.get(mono)
+        if boxes is None:
+            if mono:
+                boxes = Boxes(0, lay.row_y(1) + 1, 41, 13, 2, 1)
+            else:
+                boxes = Boxes(4, lay.body_top + 30, 98, 46, 7, 2)
+            _BOXES[mono] = boxes
+        return boxes
+
+    def _draw_card(self, frame: "Any", boxes: Boxes) -> None:
+        # The box of the card being entered (or aimed).
+        if self.aim:
+            boxes.box(frame, self._at, self._aim_face(self.aim, self._targets()[self.pick]),
+                      colour_of(self.aim), True)
+            return
+        card = self._candidate()
+        boxes.box(frame, self._at, face(card), colour_of(card), True)
 
     def _draw_view(self, frame: "Any") -> None:
         # What only the match decides: whose turn, hand sizes, the pack, the scores.
@@ -367,29 +399,32 @@ class DartexPlay(Screen):
             y += 12
 
     def _draw_entry(self, frame: "Any") -> None:
-        # What the entry decides: the three card boxes and the value or the reason.
+        # What the entry decides: the three card boxes and the value or the reason;
+        # kept as the part before the card being entered and the part after it.
         v = self.view()
         lay = frame.layout
-        mono = not lay.colour
-        texts, colours, current = self._faces()
+        items = frame.items
+        boxes = self._boxes(frame)
+        laid = len(self.slots)
+        at = laid if laid < 3 else -1
+        start = len(items)
+        for i in range(laid):
+            card, target = self.slots[i]
+            text = face(card) if target is None else self._aim_face(card, target)
+            boxes.box(frame, i, text, colour_of(card), False)
+        self._pre = tuple(items[start:])
+        self._at = at
+        if at >= 0:
+            self._card_ver = self.ver
+            start = len(items)
+            self._draw_card(frame, boxes)
+            self._card = tuple(items[start:])
+        start = len(items)
+        for i in range(laid + 1, 3):
+            boxes.box(frame, i, "", WHITE, False)
         note, colour = self._note(v)
-        if mono:
-            draw_throw(frame, 0, lay.row_y(1) + 1, 41, 13, 2, texts, colours, current, 1,
-                       _BOXES[mono])
-        else:
-            draw_throw(frame, 4, lay.body_top + 30, 98, 46, 7, texts, colours, current, 2,
-                       _BOXES[mono])
-        notes = _NOTES[mono]
-        known = notes.get(colour)
-        if known is None or len(known) >= NOTES_KEPT:
-            known = notes[colour] = {}
-        part = known.get(note)
-        if part is not None:
-            frame.items.extend(part)
-            return
-        start = len(frame.items)
-        if mono:
+        if not lay.colour:
             frame.text(0, lay.row_y(2) + 2, clip(note, lay.cols))
         else:
             frame.text(4, lay.body_top + 82, clip(note, 26), colour, 2 if len(note) <= 26 else 1)
-        known[note] = tuple(frame.items[start:])
+        self._post = tuple(items[start:])

@@ -30,19 +30,28 @@ _FACES = ((DOUBLE, "DBL"), (TREBLE, "TRB"), (FOUL, "FOUL"), (OFF, "OFF"), (WIRE,
 _NUM_FACES = tuple([str(n) for n in range(26)])   # made once: no string per frame
 
 
+_SHORT: "dict[int, str]" = {}   # a special's face ("DBL"), by its code
+for _code, _word in _FACES:
+    _SHORT[_code] = _word
+_CHAMP_FACES: "dict[int, str]" = {}     # "C=18", made once per number
+
+
 def face(card: int) -> str:
     # The short face of a card: 3 to 4 characters for specials, "C=18" for a Champion.
     if 0 < card <= 25:
         return _NUM_FACES[card]
-    for code, word in _FACES:
-        if card == code:
-            return word
+    word = _SHORT.get(card)
+    if word is not None:
+        return word
     if card > CHAMP:
-        return "C=%d" % (card - CHAMP)
+        word = _CHAMP_FACES.get(card)
+        if word is None:
+            word = _CHAMP_FACES[card] = "C=%d" % (card - CHAMP)
+        return word
     return str(card)
 
 
-_WORDS = {}                     # a special's token ("DOUBLE"), by its code
+_WORDS: "dict[int, str]" = {}   # a special's token ("DOUBLE"), by its code
 for _word, _code in SPECIAL_WORDS:
     _WORDS[_code] = _word
 _CHAMPS: "dict[int, str]" = {}  # "CHAMP=18", made once per number
@@ -60,9 +69,10 @@ def token(card: int, target: "Optional[Tuple[int, int]]") -> str:
         if card > CHAMP:
             word = _CHAMPS.get(card)
             if word is None:
-                word = _CHAMPS[card] = format_dartex(card)
+                word = _CHAMPS[card] = "CHAMP=%d" % (card - CHAMP)
             return word
-    return format_dartex(card, target)
+    text: str = format_dartex(card, target)
+    return text
 
 
 def colour_of(card: int) -> int:
@@ -120,29 +130,46 @@ def draw_card(frame: "Any", x: int, y: int, w: int, h: int, text: str, colour: i
     frame.text(x + (w - cw * len(t)) // 2, y + (h - 12 * scale) // 2, t, colour, scale)
 
 
-def draw_throw(frame: "Any", x: int, y: int, w: int, h: int, gap: int,
-               texts: "List[str]", colours: "List[int]", current: int, scale: int,
-               cache: "dict[str, List[Any]]") -> None:
-    # Three boxes side by side; `current` (0..2, or -1) is the slot being entered.
-    # `cache` (the caller's, one per place and size of the boxes) keeps the boxes
-    # drawn so far by their face (which decides the colour): the same few faces come
-    # back click after click, and a box from there costs a lookup, not its drawing.
-    items = frame.items
-    for i in range(3):
-        text = texts[i] if i < len(texts) else ""
-        slot = i + i + (1 if i == current else 0)
-        parts = cache.get(text)
+class Boxes:
+    # The three card boxes of a throw at one place and size, side by side. Each box
+    # drawn is kept by its face (which decides its colour), its slot and whether it
+    # is the one being entered: the same few faces come back click after click, and
+    # a box from here costs a lookup instead of its drawing.
+    def __init__(self, x: int, y: int, w: int, h: int, gap: int, scale: int) -> None:
+        self.x = x
+        self.y = y
+        self.w = w
+        self.h = h
+        self.gap = gap
+        self.scale = scale
+        self.kept: "dict[str, List[Any]]" = {}
+
+    def box(self, frame: "Any", i: int, text: str, colour: int, current: bool) -> None:
+        kept = self.kept
+        parts = kept.get(text)
         if parts is None:
-            if len(cache) >= CARDS_KEPT:
-                cache.clear()
-            parts = cache[text] = [None, None, None, None, None, None]
+            if len(kept) >= CARDS_KEPT:
+                kept.clear()
+            parts = kept[text] = [None, None, None, None, None, None]
+        slot = i + i + (1 if current else 0)
         part = parts[slot]
+        items = frame.items
         if part is None:
             start = len(items)
-            draw_card(frame, x + i * (w + gap), y, w, h, text,
-                      colours[i] if i < len(colours) else WHITE, i == current, scale)
+            draw_card(frame, self.x + i * (self.w + self.gap), self.y, self.w, self.h, text,
+                      colour, current, self.scale)
             part = parts[slot] = tuple(items[start:])
+            return
         items.extend(part)
 
+    def throw(self, frame: "Any", texts: "List[str]", colours: "List[int]",
+              current: int) -> None:
+        # The three boxes; `current` (0..2, or -1) is the slot being entered.
+        for i in range(3):
+            if i < len(texts):
+                self.box(frame, i, texts[i], colours[i], i == current)
+            else:
+                self.box(frame, i, "", WHITE, i == current)
 
-CARDS_KEPT = 48     # faces a cache keeps before starting over
+
+CARDS_KEPT = 48     # faces a Boxes keeps before starting over
