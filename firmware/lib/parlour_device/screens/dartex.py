@@ -14,6 +14,8 @@ except ImportError:
 
 PLAYERS = (2, 4)
 TARGETS = (100, 200, 250, 300, 400, 500, 750, 1000)
+TARGET_ROWS = tuple(["Target: %d" % target for target in TARGETS])   # made once
+_DEALERS: "Dict[str, str]" = {}    # "Dealer: Ann", by name (empty at import: see menu.py)
 
 
 def start(app: "Any", players: "List[str]") -> Screen:
@@ -39,8 +41,20 @@ class DartexOptions(Screen):
         self.row = 0
 
     def rows(self) -> "List[str]":
-        dealer = "cut" if self.dealer < 0 else self.names[self.dealer]
-        return ["Target: %d" % self.target, "Dealer: " + dealer]
+        # from tables: a click makes no string
+        target = "Target: %d" % self.target
+        for i in range(len(TARGETS)):
+            if TARGETS[i] == self.target:
+                target = TARGET_ROWS[i]
+        if self.dealer < 0:
+            return [target, "Dealer: cut"]
+        name = self.names[self.dealer]
+        dealer = _DEALERS.get(name)
+        if dealer is None:
+            if len(_DEALERS) >= 32:
+                _DEALERS.clear()
+            dealer = _DEALERS[name] = "Dealer: " + name
+        return [target, dealer]
 
     def hint(self) -> str:
         return "turn:change 11:start"

@@ -46,6 +46,9 @@ _KEYS = _key_labels()
 # The entry's card boxes, drawn so far, per board (mono or colour): a click costs
 # lookups instead of drawing (throw.Boxes).
 _BOXES: "Dict[bool, Boxes]" = {}
+# The note line under them, by board, colour and text.
+_NOTES: "Dict[bool, Dict[int, Dict[str, Tuple[Any, ...]]]]" = {False: {}, True: {}}
+NOTES_KEPT = 32
 
 
 def throw_line(names: "List[str]", found: "Tuple[Any, ...]", lead: str = "") -> str:
@@ -348,9 +351,7 @@ class DartexPlay(Screen):
         if self._at >= 0:
             if self._card_ver != self.ver:
                 self._card_ver = self.ver
-                start = len(items)
-                self._draw_card(frame, self._boxes(frame))
-                self._card = tuple(items[start:])
+                self._card = self._draw_card(frame, self._boxes(frame))
             else:
                 items.extend(self._card)
         items.extend(self._post)
@@ -367,14 +368,13 @@ class DartexPlay(Screen):
             _BOXES[mono] = boxes
         return boxes
 
-    def _draw_card(self, frame: "Any", boxes: Boxes) -> None:
-        # The box of the card being entered (or aimed).
+    def _draw_card(self, frame: "Any", boxes: Boxes) -> "Tuple[Any, ...]":
+        # The box of the card being entered (or aimed); -> its items.
         if self.aim:
-            boxes.box(frame, self._at, self._aim_face(self.aim, self._targets()[self.pick]),
-                      colour_of(self.aim), True)
-            return
+            return boxes.box(frame, self._at, self._aim_face(self.aim, self._targets()[self.pick]),
+                             colour_of(self.aim), True)
         card = self._candidate()
-        boxes.box(frame, self._at, face(card), colour_of(card), True)
+        return boxes.box(frame, self._at, face(card), colour_of(card), True)
 
     def _draw_view(self, frame: "Any") -> None:
         # What only the match decides: whose turn, hand sizes, the pack, the scores.
@@ -403,28 +403,37 @@ class DartexPlay(Screen):
         # kept as the part before the card being entered and the part after it.
         v = self.view()
         lay = frame.layout
-        items = frame.items
         boxes = self._boxes(frame)
         laid = len(self.slots)
-        at = laid if laid < 3 else -1
-        start = len(items)
+        pre: "Tuple[Any, ...]" = ()
         for i in range(laid):
             card, target = self.slots[i]
             text = face(card) if target is None else self._aim_face(card, target)
-            boxes.box(frame, i, text, colour_of(card), False)
-        self._pre = tuple(items[start:])
-        self._at = at
-        if at >= 0:
+            pre = pre + boxes.box(frame, i, text, colour_of(card), False)
+        self._pre = pre
+        self._at = laid if laid < 3 else -1
+        if laid < 3:
             self._card_ver = self.ver
-            start = len(items)
-            self._draw_card(frame, boxes)
-            self._card = tuple(items[start:])
-        start = len(items)
+            self._card = self._draw_card(frame, boxes)
+        post: "Tuple[Any, ...]" = ()
         for i in range(laid + 1, 3):
-            boxes.box(frame, i, "", WHITE, False)
+            post = post + boxes.box(frame, i, "", WHITE, False)
         note, colour = self._note(v)
-        if not lay.colour:
-            frame.text(0, lay.row_y(2) + 2, clip(note, lay.cols))
+        mono = not lay.colour
+        notes = _NOTES[mono]
+        known = notes.get(colour)
+        if known is None or len(known) >= NOTES_KEPT:
+            known = notes[colour] = {}
+        part = known.get(note)
+        items = frame.items
+        if part is None:
+            start = len(items)
+            if mono:
+                frame.text(0, lay.row_y(2) + 2, clip(note, lay.cols))
+            else:
+                frame.text(4, lay.body_top + 82, clip(note, 26), colour,
+                           2 if len(note) <= 26 else 1)
+            part = known[note] = tuple(items[start:])
         else:
-            frame.text(4, lay.body_top + 82, clip(note, 26), colour, 2 if len(note) <= 26 else 1)
-        self._post = tuple(items[start:])
+            items.extend(part)
+        self._post = post + part

@@ -16,6 +16,41 @@ if TYPE_CHECKING:
 
 SOUND = ("Sound: off", "Sound: on")
 LIGHTS = ("Key lights: off", "Key lights: on")
+# Menu lines are made once and kept (a new string is what costs most on the board):
+# a menu's entries are worked out again after every key. The tables that fill as
+# the menus are used start empty: a list or dict made at import and grown later
+# frees its first block low in the heap, and MicroPython then looks for every
+# larger block from there up.
+MAIN = ["New match", "Roster", "Settings", "Sync status"]
+MAIN_ACTIONS = ["new", "roster", "settings", "sync"]
+RESUME_ACTIONS = ["resume"] + MAIN_ACTIONS
+_RESUME: "dict[str, list[str]]" = {}     # the main menu with a match, by game
+_GAMES: "Optional[list[str]]" = None    # New match's lines
+STARTS = tuple(["Start (%d players)" % n for n in range(9)])
+_FREE: "dict[str, str]" = {}             # "- Ann": a name not seated
+_SEATED: "dict[int, dict[str, str]]" = {}   # "2 Ann": by seat, by name
+KEPT = 64                                # names kept before starting over
+
+
+def _free(name: str) -> str:
+    text = _FREE.get(name)
+    if text is None:
+        if len(_FREE) >= KEPT:
+            _FREE.clear()
+        text = _FREE[name] = "- " + name
+    return text
+
+
+def _seated(place: int, name: str) -> str:
+    table = _SEATED.get(place)
+    if table is None:
+        table = _SEATED[place] = {}
+    text = table.get(name)
+    if text is None:
+        if len(table) >= KEPT:
+            table.clear()
+        text = table[name] = "%d %s" % (place + 1, name)
+    return text
 
 
 class MenuScreen(ListScreen):
@@ -41,29 +76,15 @@ class MainMenu(MenuScreen):
     title = "parlour"
 
     def actions(self) -> list[str]:
-        out = []
-        if self.app.match is not None:
-            out.append("resume")
-        out.append("new")
-        out.append("roster")
-        out.append("settings")
-        out.append("sync")
-        return out
+        return MAIN_ACTIONS if self.app.match is None else RESUME_ACTIONS
 
     def entries(self) -> list[str]:
-        out = []
-        for action in self.actions():
-            if action == "resume":
-                match = self.app.match
-                out.append("Resume " + game_name(match.game_name if match else ""))
-            elif action == "new":
-                out.append("New match")
-            elif action == "roster":
-                out.append("Roster")
-            elif action == "settings":
-                out.append("Settings")
-            else:
-                out.append("Sync status")
+        match = self.app.match
+        if match is None:
+            return MAIN
+        out = _RESUME.get(match.game_name)
+        if out is None:
+            out = _RESUME[match.game_name] = ["Resume " + game_name(match.game_name)] + MAIN
         return out
 
     def choose(self, index: int) -> Optional[Screen]:
@@ -89,13 +110,16 @@ class NewMatch(MenuScreen):
     title = "New match"
 
     def entries(self) -> list[str]:
-        out = []
-        for game in GAMES:
-            name = game_name(game)
-            if game_module(game) is None:
-                name = "%-15s soon" % name
-            out.append(name)
-        return out
+        global _GAMES
+        if _GAMES is None:
+            out = []
+            for game in GAMES:
+                name = game_name(game)
+                if game_module(game) is None:
+                    name = "%-15s soon" % name
+                out.append(name)
+            _GAMES = out
+        return _GAMES
 
     def choose(self, index: int) -> Optional[Screen]:
         game = GAMES[index]
@@ -118,12 +142,14 @@ class PlayerSetup(MenuScreen):
     def entries(self) -> list[str]:
         out = []
         roster = self.app.roster
+        seated = self.seated
         for i in range(len(roster)):
-            if i in self.seated:
-                out.append("%d %s" % (self.seated.index(i) + 1, roster[i]))
+            if i in seated:
+                out.append(_seated(seated.index(i), roster[i]))
             else:
-                out.append("- " + roster[i])
-        out.append("Start (%d players)" % len(self.seated))
+                out.append(_free(roster[i]))
+        count = len(seated)
+        out.append(STARTS[count] if count < len(STARTS) else "Start (%d players)" % count)
         return out
 
     def hint(self) -> str:

@@ -144,7 +144,9 @@ class Boxes:
         self.scale = scale
         self.kept: "dict[str, List[Any]]" = {}
 
-    def box(self, frame: "Any", i: int, text: str, colour: int, current: bool) -> None:
+    def box(self, frame: "Any", i: int, text: str, colour: int,
+            current: bool) -> "Tuple[Any, ...]":
+        # Box i (0..2) added to the frame; -> its items.
         kept = self.kept
         parts = kept.get(text)
         if parts is None:
@@ -152,15 +154,16 @@ class Boxes:
                 kept.clear()
             parts = kept[text] = [None, None, None, None, None, None]
         slot = i + i + (1 if current else 0)
-        part = parts[slot]
+        part: "Optional[Tuple[Any, ...]]" = parts[slot]
         items = frame.items
         if part is None:
             start = len(items)
             draw_card(frame, self.x + i * (self.w + self.gap), self.y, self.w, self.h, text,
                       colour, current, self.scale)
             part = parts[slot] = tuple(items[start:])
-            return
+            return part
         items.extend(part)
+        return part
 
     def throw(self, frame: "Any", texts: "List[str]", colours: "List[int]",
               current: int) -> None:
