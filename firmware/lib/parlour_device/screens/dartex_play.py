@@ -46,7 +46,7 @@ _KEYS = _key_labels()
 # The entry's card boxes, drawn so far, per board (mono or colour): a click costs
 # lookups instead of drawing (throw.Boxes).
 _BOXES: "Dict[bool, Boxes]" = {}
-# The note line under them, by board, colour and text.
+# The empty boxes and the note line under them, by board, colour and boxes laid, text.
 _NOTES: "Dict[bool, Dict[int, Dict[str, Tuple[Any, ...]]]]" = {False: {}, True: {}}
 NOTES_KEPT = 32
 
@@ -92,6 +92,10 @@ class DartexPlay(Screen):
         self._preview: "Optional[Tuple[str, int]]" = None
         self._keys = _AIM_KEYS
         self._hint = ""
+        self._chrome: "Tuple[str, Tuple[str, ...]]" = ("", _AIM_KEYS)
+        # the laid boxes' items, by how many are laid: _pres[n] shows slots[:n]
+        self._pres: "List[Tuple[Any, ...]]" = [()]
+        self._bx: "Optional[Boxes]" = None
 
     def view(self) -> "Dict[str, Any]":
         v: "Dict[str, Any]" = self.app.view()
@@ -131,18 +135,20 @@ class DartexPlay(Screen):
         if self.aim:
             self._keys = _AIM_KEYS
             self._hint = "turn: target 11 aim"
-            return
-        self._keys = _KEYS[(4 if exchange else 0) + (2 if laid or self.champ else 0)
-                           + (1 if laid == 3 else 0)]
-        if laid == 3:
-            self._hint = "11 throw  9 back"
-        elif self.champ:
-            self._hint = "turn: C= 11 add"
         else:
-            self._hint = "turn no. 11 add 7 exc" if exchange else "turn no. 11 add 7 pas"
+            self._keys = _KEYS[(4 if exchange else 0) + (2 if laid or self.champ else 0)
+                               + (1 if laid == 3 else 0)]
+            if laid == 3:
+                self._hint = "11 throw  9 back"
+            elif self.champ:
+                self._hint = "turn: C= 11 add"
+            else:
+                self._hint = "turn no. 11 add 7 exc" if exchange else "turn no. 11 add 7 pas"
+        self._chrome = (self._hint, self._keys)
 
     def _clear(self) -> None:
         self.slots = []
+        self._pres = [()]
         self.champ = False
         self.aim = 0
         self._changed()
@@ -240,7 +246,7 @@ class DartexPlay(Screen):
         return None
 
     def on_key(self, key: int) -> "Optional[Screen]":
-        v = self.view()
+        v = self.app.view()
         if v["hand_over"]:
             from .dartex import HandOver
             return HandOver(self.app, self)
@@ -252,6 +258,7 @@ class DartexPlay(Screen):
                 self.champ = False
             elif self.slots:
                 self.slots.pop()
+                del self._pres[len(self.slots) + 1:]
             else:
                 self.app.undo()
                 self.on_show()
@@ -285,6 +292,10 @@ class DartexPlay(Screen):
 
     def hint(self) -> str:
         return self._hint
+
+    def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
+        # (hint, key labels) for the app, made once per change of the entry
+        return self._chrome
 
     # -- drawing --------------------------------------------------------------------
 
@@ -357,6 +368,9 @@ class DartexPlay(Screen):
         items.extend(self._post)
 
     def _boxes(self, frame: "Any") -> Boxes:
+        boxes = self._bx
+        if boxes is not None:
+            return boxes
         lay = frame.layout
         mono = not lay.colour
         boxes = _BOXES.get(mono)
@@ -366,6 +380,7 @@ class DartexPlay(Screen):
             else:
                 boxes = Boxes(4, lay.body_top + 30, 98, 46, 7, 2)
             _BOXES[mono] = boxes
+        self._bx = boxes
         return boxes
 
     def _draw_card(self, frame: "Any", boxes: Boxes) -> "Tuple[Any, ...]":
@@ -400,40 +415,46 @@ class DartexPlay(Screen):
 
     def _draw_entry(self, frame: "Any") -> None:
         # What the entry decides: the three card boxes and the value or the reason;
-        # kept as the part before the card being entered and the part after it.
+        # kept as the part before the card being entered and the part after it. The
+        # laid boxes are kept by how many are laid (a card laid adds one box to them).
         v = self.view()
         lay = frame.layout
         boxes = self._boxes(frame)
-        laid = len(self.slots)
-        pre: "Tuple[Any, ...]" = ()
-        for i in range(laid):
-            card, target = self.slots[i]
+        slots = self.slots
+        laid = len(slots)
+        pres = self._pres
+        while len(pres) <= laid:
+            i = len(pres) - 1
+            card, target = slots[i]
             text = face(card) if target is None else self._aim_face(card, target)
-            pre = pre + boxes.box(frame, i, text, colour_of(card), False)
-        self._pre = pre
+            pres.append(pres[i] + boxes.part(frame, i, text, colour_of(card), False))
+        pre = self._pre = pres[laid]
+        items = frame.items
+        items.extend(pre)
         self._at = laid if laid < 3 else -1
         if laid < 3:
             self._card_ver = self.ver
             self._card = self._draw_card(frame, boxes)
-        post: "Tuple[Any, ...]" = ()
-        for i in range(laid + 1, 3):
-            post = post + boxes.box(frame, i, "", WHITE, False)
         note, colour = self._note(v)
         mono = not lay.colour
         notes = _NOTES[mono]
-        known = notes.get(colour)
+        which = colour * 4 + laid      # the empty boxes after the note's card
+        known = notes.get(which)
         if known is None or len(known) >= NOTES_KEPT:
-            known = notes[colour] = {}
+            known = notes[which] = {}
         part = known.get(note)
-        items = frame.items
         if part is None:
+            part = ()
+            for i in range(laid + 1, 3):
+                part = part + boxes.part(frame, i, "", WHITE, False)
             start = len(items)
             if mono:
                 frame.text(0, lay.row_y(2) + 2, clip(note, lay.cols))
             else:
                 frame.text(4, lay.body_top + 82, clip(note, 26), colour,
                            2 if len(note) <= 26 else 1)
-            part = known[note] = tuple(items[start:])
-        else:
-            items.extend(part)
-        self._post = post + part
+            part = part + tuple(items[start:])
+            del items[start:]
+            known[note] = part
+        self._post = part
+        items.extend(part)

@@ -165,6 +165,15 @@ class Boxes:
         items.extend(part)
         return part
 
+    def part(self, frame: "Any", i: int, text: str, colour: int,
+             current: bool) -> "Tuple[Any, ...]":
+        # Box i's items, not added to the frame.
+        items = frame.items
+        start = len(items)
+        part = self.box(frame, i, text, colour, current)
+        del items[start:]
+        return part
+
     def throw(self, frame: "Any", texts: "List[str]", colours: "List[int]",
               current: int) -> None:
         # The three boxes; `current` (0..2, or -1) is the slot being entered.
