@@ -15,6 +15,9 @@ except ImportError:
 PLAYERS = (2, 4)
 TARGETS = (100, 200, 250, 300, 400, 500, 750, 1000)
 TARGET_ROWS = tuple(["Target: %d" % target for target in TARGETS])   # made once
+DEAL_KEYS = ("", "", "", "", "", "", "", "", "Table", "Undo", "Menu", "Deal")
+DONE_KEYS = ("", "", "", "", "", "", "", "", "Table", "Undo", "Menu", "Done")
+_OVER: "Dict[int, str]" = {}       # "Dartex: hand 2 over", by hand
 _DEALERS: "Dict[str, str]" = {}    # "Dealer: Ann", by name (empty at import: see menu.py)
 
 
@@ -149,7 +152,13 @@ class HandOver(Lines):
 
     def on_show(self) -> None:
         v = self.app.view()
-        self.title = "Dartex: game over" if v["game_over"] else "Dartex: hand %d over" % v["hand"]
+        if v["game_over"]:
+            self.title = "Dartex: game over"
+            return
+        title = _OVER.get(v["hand"])
+        if title is None:
+            title = _OVER[v["hand"]] = "Dartex: hand %d over" % v["hand"]
+        self.title = title
 
     def make_lines(self) -> "List[Tuple[str, int]]":
         v = self.app.view()
@@ -173,9 +182,7 @@ class HandOver(Lines):
         return "11 finish  9 undo" if self.app.view()["game_over"] else "11 deal  9 undo"
 
     def keys(self) -> "Tuple[str, ...]":
-        over = self.app.view()["game_over"]
-        return ("", "", "", "", "", "", "", "", "Table", "Undo", "Menu",
-                "Done" if over else "Deal")
+        return DONE_KEYS if self.app.view()["game_over"] else DEAL_KEYS
 
     def on_key(self, key: int) -> "Optional[Screen]":
         if key == K_OK:

@@ -29,6 +29,7 @@ _GAMES: "Optional[list[str]]" = None    # New match's lines
 STARTS = tuple(["Start (%d players)" % n for n in range(9)])
 _FREE: "dict[str, str]" = {}             # "- Ann": a name not seated
 _SEATED: "dict[int, dict[str, str]]" = {}   # "2 Ann": by seat, by name
+_TITLES: "dict[str, str]" = {}           # "Dartex: players", by game
 KEPT = 64                                # names kept before starting over
 
 
@@ -137,7 +138,10 @@ class PlayerSetup(MenuScreen):
         self.game = game
         self.module = module
         self.seated: list[int] = []
-        self.title = game_name(game) + ": players"
+        title = _TITLES.get(game)
+        if title is None:
+            title = _TITLES[game] = game_name(game) + ": players"
+        self.title = title
 
     def entries(self) -> list[str]:
         out = []
