@@ -128,3 +128,24 @@ def test_bench_matches_are_the_bots_own_events():
     assert path.read_text() == _bench_source()
     for name, _, _ in BENCH_MATCHES:
         assert 290 <= len(getattr(cases_stump_bench, name.upper())) <= 330
+
+
+@pytest.mark.parametrize("config", play.CONFIGS, ids=IDS)
+def test_the_screen_view_agrees_with_the_view_after_every_event(config):
+    # The device reads screen_view(): the view's own fields, no text lines, no copies.
+    for seed in range(700, 720):
+        events, _, _ = play.play(config, seed)
+        state = stump.new_match(config)
+        for event in [None] + events:
+            if event is not None:
+                state = stump.apply(state, event)
+            full = stump.view(state)
+            lean = stump.screen_view(state)
+            for key, value in lean.items():
+                if key == "ring" and value is not None:
+                    assert value == {k: full["ring"][k] for k in value}
+                elif key == "prompt":
+                    assert value == (full["prompt"] if state[STEP] in ("cut", "over") else "")
+                else:
+                    assert value == full[key], key
+            assert json.loads(json.dumps(full)) == full

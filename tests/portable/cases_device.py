@@ -94,6 +94,55 @@ def case_device_refusal_shows_reason():
 
 
 # -- bench/device.py ------------------------------------------------------------------
+def _file_like_flash():
+    # On the board the journal is a file: an append writes to flash and keeps no
+    # growing buffer in RAM. MemFlash grows one bytearray per file, which the
+    # allocator moves (and frees behind it) on every accepted entry; here appended
+    # lines are kept as separate chunks, so the heap sees what the board's does.
+    from parlour_device.flash import MemFlash
+
+    class ChunkFlash(MemFlash):
+        def __init__(self):
+            super().__init__({})
+            self.tails = {}
+
+        def append(self, name, data):
+            if name not in self.files:
+                self.files[name] = b""
+            tail = self.tails.get(name)
+            if tail is None:
+                tail = self.tails[name] = []
+            tail.append(data)
+
+        def read(self, name):
+            tail = self.tails.pop(name, None)
+            if tail:
+                self.files[name] = bytes(self.files.get(name) or b"") + b"".join(tail)
+            return super().read(name)
+
+        def write(self, name, data):
+            self.tails.pop(name, None)
+            super().write(name, data)
+
+        def rename(self, old, new):
+            self.read(old)
+            super().rename(old, new)
+
+        def remove(self, name):
+            self.tails.pop(name, None)
+            super().remove(name)
+
+    return ChunkFlash()
+
+
+def bench_app():
+    from parlour_device.app import App
+    from parlour_device.boards.sim import SimBoard
+    app = App(SimBoard(flash=_file_like_flash()))
+    app.step()
+    return app
+
+
 def preload():
     # Import (compile) every module a Stump match uses, so a heap figure taken
     # after this counts the app's objects and the match, not the code.
@@ -128,7 +177,7 @@ def bench_keys(script):
     import runner
     from parlour_device.games import game_module
     from parlour_rules.log import GAMES, load_game
-    app = boot()
+    app = bench_app()
     for game in GAMES:
         game_module(game)       # compile every module first: a one-off cost at boot
         if game_module(game) is not None:

@@ -9,7 +9,7 @@ from parlour_rules.log import MatchLog
 from . import VERSION
 from .games import game_module
 from .journal import Journal, encode
-from .screens.base import BLACK, BLUE, GREY, RED, WHITE, Frame, Screen
+from .screens.base import BLACK, BLUE, GREY, RED, WHITE, Frame, Screen, fit
 from .screens.menu import MainMenu
 
 try:
@@ -155,9 +155,9 @@ class App:
 
     # -- what screens call ------------------------------------------------------------
     def view(self) -> dict[str, Any]:
-        # The match's view, cached until the log changes ({} with no match).
+        # The match's screen view, cached until the log changes ({} with no match).
         if self._view is None:
-            self._view = self.match.view() if self.match is not None else {}
+            self._view = self.match.screen_view() if self.match is not None else {}
         return self._view
 
     def submit(self, event: dict[str, Any]) -> Optional[RulesError]:
@@ -292,11 +292,11 @@ class App:
             part = _remember(self._tops, key, self._part(self._top))
         items.extend(part)
         screen.draw(frame)
-        labels = self._labels = screen.keys()
-        key = (screen.hint(), labels)
-        part = self._bottoms.get(key)
+        chrome = screen.chrome()
+        self._labels = chrome[1]
+        part = self._bottoms.get(chrome)
         if part is None:
-            part = _remember(self._bottoms, key, self._part(self._bottom))
+            part = _remember(self._bottoms, chrome, self._part(self._bottom))
         items.extend(part)
         return frame
 
@@ -310,22 +310,22 @@ class App:
         message = self.message
         if lay.colour:
             frame.rect(0, 0, lay.width, 24, RED if message else BLUE)
-            frame.text(4, 0, (message or self.screen.title)[:lay.cols], WHITE, 2)
+            frame.text(4, 0, fit(message or self.screen.title, lay.cols), WHITE, 2)
         elif message:
             frame.rect(0, 0, lay.width, 12, WHITE)
-            frame.text(0, 0, message[:lay.cols], BLACK)
+            frame.text(0, 0, fit(message, lay.cols), BLACK)
         else:
-            frame.text(0, 0, self.screen.title[:lay.cols], WHITE)
+            frame.text(0, 0, fit(self.screen.title, lay.cols), WHITE)
             frame.line(0, 11, lay.width - 1, 11, WHITE)
 
     def _bottom(self, frame: Frame) -> None:
         lay = self.layout
         screen = self.screen
         if not lay.colour:
-            frame.text(0, lay.height - 12, screen.hint()[:lay.cols], WHITE)
+            frame.text(0, lay.height - 12, fit(screen.hint(), lay.cols), WHITE)
             return
         hint_y = lay.body_top + lay.body_height
-        frame.text(2, hint_y, screen.hint()[:lay.width // 6], GREY)
+        frame.text(2, hint_y, fit(screen.hint(), lay.width // 6), GREY)
         labels = screen.keys()
         for key in range(12):
             label = labels[key]

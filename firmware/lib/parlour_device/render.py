@@ -8,7 +8,7 @@ from adafruit_display_shapes.line import Line
 from adafruit_display_shapes.rect import Rect
 from adafruit_display_text import bitmap_label
 
-from .screens.base import BLACK, CIRCLE, POLY, RECT, TEXT, WHITE, Frame, Layout
+from .screens.base import BLACK, CIRCLE, GROUP, POLY, RECT, TEXT, WHITE, Frame, Layout
 
 try:
     from typing import Any, Tuple
@@ -61,6 +61,11 @@ class Renderer:
                 return vectorio.Circle(pixel_shader=self.palette(self.ink(colour)),
                                        radius=max(1, r), x=x, y=y)
             return Circle(x, y, max(1, r), outline=self.ink(colour))
+        if kind == GROUP:
+            group = displayio.Group()
+            for part in item[1]:
+                group.append(self.build(part))
+            return group
         if kind == POLY:
             _, points, colour = item
             return vectorio.Polygon(pixel_shader=self.palette(self.ink(colour)),

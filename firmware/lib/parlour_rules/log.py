@@ -64,6 +64,11 @@ class MatchLog:
     def view(self):
         return self.game.view(self.state)
 
+    def screen_view(self):
+        # What a device screen reads, where the game has a leaner one (read only).
+        lean = getattr(self.game, "screen_view", None)
+        return (lean or self.game.view)(self.state)
+
     def record(self):
         return {"v": LOG_VERSION, "game": self.game_name, "config": self.config,
                 "events": list(self.events)}

@@ -37,6 +37,7 @@ from .stump_state import (
     hands,
     line,
     members_in,
+    side_names,
     side_of,
 )
 from .tokens import parse_stump
@@ -83,7 +84,9 @@ def new_match(config):
     if dealer is not None and (type(dealer) is not int or dealer < 0 or dealer >= n):
         raise RulesError("bad_dealer", "dealer: a seat")
     state = [None] * SLOTS
-    state[CFG] = {"n": n, "pairs": pairs, "target": target, "names": _names(config, n)}
+    names = _names(config, n)
+    state[CFG] = {"n": n, "pairs": pairs, "target": target, "names": names,
+                  "sides": side_names(names, pairs)}
     state[STEP] = "cut" if dealer is None else "setup"
     state[DEALER] = dealer
     state[ROUND] = 0
@@ -355,3 +358,4 @@ def apply(state, event):
 
 
 view = stump_view.view
+screen_view = stump_view.screen_view

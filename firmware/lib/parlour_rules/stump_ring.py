@@ -52,14 +52,13 @@ def in_gap(n, a, b):
     return 0 < d < (b - a) % RING
 
 
+# The ring twice over: every clockwise stretch of numbers is one slice of it.
+_TWICE = tuple(range(1, RING + 1)) * 2
+
+
 def gap_list(a, b):
     # The numbers strictly clockwise between a and b, in ring order.
-    out = []
-    n = a
-    for _ in range(width(a, b)):
-        n = after(n)
-        out.append(n)
-    return out
+    return list(_TWICE[a:a + width(a, b)])
 
 
 def choose_from(a, b, side):

@@ -8,7 +8,7 @@ from .errors import LINE
 
 HAND = 5        # S-5: every player starts a round with 5 cards
 
-CFG = 0         # {"n", "pairs", "target", "names"}: fixed for the match
+CFG = 0         # {"n", "pairs", "target", "names", "sides"}: fixed for the match
 STEP = 1        # "cut" "setup" "member" "gapper" "discard" "move" "over"
 DEALER = 2      # seat, None before the cut
 ROUND = 3       # 1.. (0 before the setup)
@@ -40,12 +40,15 @@ def side_of(state, seat):
     return seat % 2 if state[CFG]["pairs"] else seat
 
 
+def side_names(names, pairs):
+    # A side's name: the player's, or in partnership both members' ("Ann+Cy").
+    if pairs:
+        return [line(names[0], "+" + names[2]), line(names[1], "+" + names[3])]
+    return names[:]
+
+
 def side_name(state, side):
-    cfg = state[CFG]
-    names = cfg["names"]
-    if cfg["pairs"]:
-        return line(names[side], "+" + names[side + 2])
-    return names[side]
+    return state[CFG]["sides"][side]
 
 
 def hands(state):

@@ -1,5 +1,8 @@
 # What a Stump screen or report sees: view(state) builds one JSON-able dict
 # (docs/stump.md lists every field). Reads a state, never changes it.
+# screen_view(state) is the part of it a device screen reads, made for every
+# accepted entry on the board: no text lines (the screen has its own) and no
+# copies (its lists are the state's own: read them, never change them).
 
 from .stump_ring import HALF, gap_list, steps, tie_choices, width
 from .stump_state import (
@@ -122,7 +125,6 @@ def view(state):
     cfg = state[CFG]
     step = state[STEP]
     pairs = cfg["pairs"]
-    sides = 2 if pairs else cfg["n"]
     gappers = state[GAPPERS]
     played = state[PLAYED]
     v = {
@@ -131,7 +133,7 @@ def view(state):
         "players": cfg["n"],
         "names": cfg["names"][:],
         "teams": [[0, 2], [1, 3]] if pairs else None,
-        "sides": [side_name(state, i) for i in range(sides)],
+        "sides": cfg["sides"][:],
         "target": cfg["target"],
         "dealer": state[DEALER],
         "round": state[ROUND],
@@ -162,10 +164,53 @@ def view(state):
                            "points": last["points"], "hands": last["hands"][:],
                            "dealer": last["dealer"]}
     if step == "move":
-        options = move_options(state)
-        low = options[0]["width"]
-        if options[1]["width"] < low:
-            low = options[1]["width"]
-        v["options"] = options
-        v["best"] = [o["slide"] for o in options if o["width"] == low]
+        _best_move(v, state)
     return v
+
+
+def screen_view(state):
+    cfg = state[CFG]
+    step = state[STEP]
+    slides = state[SLIDES]
+    ring = None
+    if slides is not None:
+        a, b = gap_bounds(state)
+        numbers = gap_list(a, b)
+        ring = {"slides": slides, "gap": numbers, "width": len(numbers),
+                "span": [numbers[0], numbers[-1]] if numbers else None}
+    v = {
+        "mode": "partnership" if cfg["pairs"] else "singles",
+        "players": cfg["n"],
+        "names": cfg["names"],
+        "sides": cfg["sides"],
+        "target": cfg["target"],
+        "dealer": state[DEALER],
+        "round": state[ROUND],
+        "step": step,
+        "prompt": _prompt(state, step) if step == "cut" or step == "over" else "",
+        "turn": state[SEAT],
+        "team": state[TEAM],
+        "ring": ring,
+        "discard": state[DISCARD],
+        "options": None,
+        "best": None,
+        "hands": hands(state),
+        "out": [g >= HAND for g in state[GAPPERS]],
+        "totals": state[TOTALS],
+        "rounds": state[ROUNDS],
+        "last_round": state[LAST_ROUND],
+        "over": step == "over",
+        "winner": state[WINNER],
+    }
+    if step == "move":
+        _best_move(v, state)
+    return v
+
+
+def _best_move(v, state):
+    options = move_options(state)
+    low = options[0]["width"]
+    if options[1]["width"] < low:
+        low = options[1]["width"]
+    v["options"] = options
+    v["best"] = [o["slide"] for o in options if o["width"] == low]

@@ -50,7 +50,14 @@ RECT = const(1)
 CIRCLE = const(2)
 LINE = const(3)
 POLY = const(4)
+GROUP = const(5)
 MEMO_SIZE = const(48)      # parts a Frame remembers (Frame.memo) before starting over
+
+
+def fit(text: str, room: int) -> str:
+    # The text cut to `room` characters; the same string when it fits (slicing
+    # makes a new string, and a new string costs more than anything else here).
+    return text if len(text) <= room else text[:room]
 
 
 class Layout:
@@ -81,6 +88,7 @@ class Frame:
     #   (CIRCLE, x, y, r, colour, filled)
     #   (LINE, x0, y0, x1, y1, colour)
     #   (POLY, ((x, y), (x, y), ...), colour)   a filled polygon
+    #   (GROUP, (item, item, ...))               items drawn as one layer
     # Coordinates are pixels from the display's top-left; text is placed by its
     # top-left corner. Items are drawn in order (later ones on top).
     def __init__(self, layout: Layout, memo: "Optional[dict[Any, Any]]" = None) -> None:
@@ -134,6 +142,11 @@ class Frame:
     def line(self, x0: int, y0: int, x1: int, y1: int, colour: int = WHITE) -> None:
         self.items.append((LINE, x0, y0, x1, y1, colour))
 
+    def group(self, items: "Tuple[Any, ...]") -> None:
+        # A part that never changes (a ring's dots, say) as one item: one layer for
+        # the renderer, one comparison per frame.
+        self.items.append((GROUP, items))
+
     def polygon(self, points: Any, colour: int = WHITE) -> None:
         # A filled polygon through `points` (a tuple of (x, y) tuples, >= 3).
         self.items.append((POLY, tuple(points), colour))
@@ -172,6 +185,10 @@ class Screen:
     def draw(self, frame: Frame) -> None:
         # Put the body into `frame` (the app draws title, message and hint).
         pass
+
+    def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
+        # (hint, key labels): what the app draws under the body, asked once a frame.
+        return self.hint(), self.keys()
 
     def on_key(self, key: int) -> "Optional[Screen]":
         if key == K_UNDO:
@@ -262,9 +279,7 @@ class ListScreen(Screen):
             i = self.top + row
             if i >= len(items):
                 break
-            text = items[i]
-            if len(text) > lay.cols:
-                text = text[:lay.cols]
+            text = fit(items[i], lay.cols)
             if i == self.index:
                 frame.row(row, text, YELLOW if lay.colour else WHITE, True)
             else:

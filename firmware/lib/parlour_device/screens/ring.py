@@ -11,8 +11,6 @@ try:
 except ImportError:
     pass
 
-_POLY = hasattr(Frame, "polygon")   # a filled polygon item (else rows of rectangles)
-
 BLACK = 0x000000
 RING = 40
 # 1024 * sin(4.5 deg * k), k = 0..20: one entry per half of a number's step (9 deg).
@@ -48,13 +46,6 @@ def ring_step(n: int, d: int) -> int:
     return (n - 1 + d) % RING + 1
 
 
-def gap_run(gap: "Optional[List[int]]") -> "Tuple[int, int]":
-    # (first number clockwise, count) of a gap given as ring numbers in ring order.
-    if not gap:
-        return 0, 0
-    return gap[0], len(gap)
-
-
 class RingStyle:
     # Sizes of one ring drawing, in pixels (the wedge is filled by lines from the
     # centre, one per pixel of its rim). `labels`: the screen prints the slide numbers
@@ -77,47 +68,6 @@ class RingStyle:
     def extent(self) -> int:
         # distance from the centre to the farthest pixel drawn (labels excepted)
         return self.r + self.dot + 1 + self.slide_len
-
-
-def fill_convex(frame: "Any", pts: "List[Tuple[int, int]]", colour: int) -> None:
-    # Fill a convex polygon: one polygon item where the frame has them, else one
-    # 1-pixel-high rectangle per row (no holes, as few items as it is tall).
-    if _POLY:
-        frame.polygon(pts, colour)
-        return
-    top = pts[0][1]
-    bottom = top
-    for p in pts:
-        if p[1] < top:
-            top = p[1]
-        if p[1] > bottom:
-            bottom = p[1]
-    n = len(pts)
-    for y in range(top, bottom + 1):
-        lo = 1 << 20
-        hi = -lo
-        for i in range(n):
-            x0, y0 = pts[i]
-            x1, y1 = pts[(i + 1) % n]
-            if y0 == y1:
-                if y == y0:
-                    lo = min(lo, x0, x1)
-                    hi = max(hi, x0, x1)
-                continue
-            if (y < y0 and y < y1) or (y > y0 and y > y1):
-                continue
-            num = (y - y0) * (x1 - x0)
-            den = y1 - y0
-            if den < 0:
-                num = -num
-                den = -den
-            x = x0 + (2 * num + den) // (2 * den)
-            if x < lo:
-                lo = x
-            if x > hi:
-                hi = x
-        if lo <= hi:
-            frame.rect(lo, y, hi - lo + 1, 1, colour)
 
 
 def label_point(cx: int, cy: int, st: RingStyle, n: int, w: int, h: int,
@@ -151,15 +101,25 @@ def _nothing(frame: "Any", cx: int, cy: int) -> None:
     frame.rect(cx, cy, 1, 1, BLACK)
 
 
-# Points of one ring drawing (style and centre), worked out once each: the wedge's
-# rim (every half step), and each number's slide arrow and cursor place as they are
-# first needed. Turning the encoder or moving a slide then only looks them up.
-_POINTS: "dict[Any, Any]" = {}
+# What one ring drawing (style and centre) needs, worked out once each: the wedge's
+# rim (every half step); each number's cursor, slide arrow and preview arrow as
+# frame items, made as they are first needed; the last few gap wedges; and the last
+# slides-and-gap part drawn (they change once or twice a turn, the cursor on every
+# click). Turning the encoder then only looks them up.
+RIM = 0
+CURSORS = 1
+SLIDES = 2
+GHOSTS = 3
+WEDGES = 4
+LAST_KEY = 5
+LAST_ITEMS = 6
+WEDGES_KEPT = 8
+_TABLES: "dict[Any, Any]" = {}
 
 
-def _points(cx: int, cy: int, st: RingStyle) -> "Any":
+def _table(cx: int, cy: int, st: RingStyle) -> "Any":
     key = (st.tag, cx, cy)
-    table = _POINTS.get(key)
+    table = _TABLES.get(key)
     if table is not None:
         return table
     rw = st.r - st.wedge_in
@@ -167,102 +127,108 @@ def _points(cx: int, cy: int, st: RingStyle) -> "Any":
     for h in range(2 * RING):
         dx, dy = half_point(h, rw)
         rim.append((cx + dx, cy + dy))
-    table = _POINTS[key] = (tuple(rim), [None] * (RING + 1), [None] * (RING + 1))
+    none = [None] * (RING + 1)
+    table = _TABLES[key] = [tuple(rim), none, none[:], none[:], {}, None, ()]
     return table
 
 
-def _arrow_points(cx: int, cy: int, st: RingStyle, table: "Any", n: int) -> "Any":
-    # A slide: an arrow outside the ring, its point at number n.
-    pts = table[1][n]
-    if pts is None:
-        tip_r = st.r + st.dot + 1
-        base_r = tip_r + st.slide_len
-        tx, ty = half_point(2 * n, tip_r)
-        p = half_point(2 * n - st.slide_w, base_r)
-        q = half_point(2 * n + st.slide_w, base_r)
-        pts = table[1][n] = [(cx + tx, cy + ty), (cx + p[0], cy + p[1]),
-                             (cx + q[0], cy + q[1])]
-    return pts
+def _arrow(frame: "Any", cx: int, cy: int, st: RingStyle, n: int, colour: int) -> "Any":
+    # A slide: an arrow outside the ring, its point at number n (one polygon item).
+    tip_r = st.r + st.dot + 1
+    base_r = tip_r + st.slide_len
+    tx, ty = half_point(2 * n, tip_r)
+    p = half_point(2 * n - st.slide_w, base_r)
+    q = half_point(2 * n + st.slide_w, base_r)
+    frame.polygon(((cx + tx, cy + ty), (cx + p[0], cy + p[1]), (cx + q[0], cy + q[1])),
+                  colour)
+    return frame.items.pop()
 
 
-def _cursor_point(cx: int, cy: int, st: RingStyle, table: "Any", n: int) -> "Any":
-    point = table[2][n]
-    if point is None:
-        dx, dy = half_point(2 * n, st.r)
-        point = table[2][n] = (cx + dx, cy + dy)
-    return point
-
-
-# The last arrows-and-wedge part drawn for each ring (key, items): they change once
-# or twice a turn, the cursor on every click.
-_LAST: "dict[Any, Any]" = {}
+def _item(frame: "Any", cx: int, cy: int, st: RingStyle, table: "Any", kind: int,
+          n: int) -> "Any":
+    # Number n's cursor, slide arrow or preview arrow, made once.
+    item = table[kind][n]
+    if item is None:
+        if kind == CURSORS:
+            dx, dy = half_point(2 * n, st.r)
+            frame.circle(cx + dx, cy + dy, st.cursor, st.c_cursor, True)
+            item = frame.items.pop()
+        else:
+            item = _arrow(frame, cx, cy, st, n, st.c_ghost if kind == GHOSTS else st.c_slide)
+        table[kind][n] = item
+    return item
 
 
 def draw_marks(frame: "Any", cx: int, cy: int, st: RingStyle, slides: "Optional[List[int]]",
                gap: "Optional[List[int]]", cursor: int = 0, ghost: int = 0) -> None:
     # What changes on the ring. slides: [a, b] or [a] or None (not placed yet); gap:
     # its numbers in ring order; cursor: the number being picked (0: none); ghost: a
-    # slide's old place, drawn while a move is previewed. Always 5 items with a
-    # polygon-drawing frame; the cursor first, so turning the encoder changes one.
-    table = _points(cx, cy, st)
+    # slide's old place, drawn while a move is previewed. Always 5 items, the cursor
+    # first, so turning the encoder changes one.
+    table = _table(cx, cy, st)
+    items = frame.items
     if cursor:
-        x, y = _cursor_point(cx, cy, st, table, cursor)
-        frame.circle(x, y, st.cursor, st.c_cursor, True)
+        items.append(_item(frame, cx, cy, st, table, CURSORS, cursor))
     else:
         _nothing(frame, cx, cy)
-    a = slides[0] if slides else 0
-    b = slides[1] if slides is not None and len(slides) > 1 else 0
-    first, count = gap_run(gap)
-    key = (a, b, first, count, ghost)
-    tag = (st.tag, cx, cy)
-    last = _LAST.get(tag)
-    if last is not None and last[0] == key:
-        frame.items.extend(last[1])
+    a = b = 0
+    if slides:
+        a = slides[0]
+        if len(slides) > 1:
+            b = slides[1]
+    key = (a, b, gap[0] if gap else 0, len(gap) if gap else 0, ghost)
+    if table[LAST_KEY] == key:
+        items.extend(table[LAST_ITEMS])
         return
-    items = frame.items
     start = len(items)
-    _slides_and_gap(frame, cx, cy, st, a, b, first, count, ghost)
-    _LAST[tag] = (key, tuple(items[start:]))
+    _slides_and_gap(frame, cx, cy, st, table, key)
+    table[LAST_KEY] = key
+    table[LAST_ITEMS] = tuple(items[start:])
 
 
-def _slides_and_gap(frame: "Any", cx: int, cy: int, st: RingStyle, a: int, b: int,
-                    first: int, count: int, ghost: int) -> None:
-    table = _points(cx, cy, st)
-    marks = (a, b, ghost)
-    for i in range(3):
-        n = marks[i]
+def _slides_and_gap(frame: "Any", cx: int, cy: int, st: RingStyle, table: "Any",
+                    key: "Tuple[int, int, int, int, int]") -> None:
+    a, b, first, count, ghost = key
+    items = frame.items
+    for kind, n in ((SLIDES, a), (SLIDES, b), (GHOSTS, ghost)):
         if n:
-            fill_convex(frame, _arrow_points(cx, cy, st, table, n),
-                        st.c_ghost if i == 2 else st.c_slide)
+            items.append(_item(frame, cx, cy, st, table, kind, n))
         else:
             _nothing(frame, cx, cy)
-    if count:
-        # the gap: a wedge from the centre spanning its numbers (convex: < 20 numbers)
-        rim = table[0]
+    if not count:
+        _nothing(frame, cx, cy)
+        return
+    # the gap: a wedge from the centre spanning its numbers (convex: < 20 numbers)
+    wedges = table[WEDGES]
+    wedge = wedges.get(first * RING + count)
+    if wedge is None:
+        rim = table[RIM]
         lo = (2 * first - 1) % (2 * RING)
         hi = lo + 2 * count + 1
         pts = [(cx, cy)]
         pts.extend(rim[lo:hi])
         if hi > 2 * RING:
             pts.extend(rim[:hi - 2 * RING])
-        fill_convex(frame, pts, st.c_gap)
-    else:
-        _nothing(frame, cx, cy)
+        frame.polygon(pts, st.c_gap)
+        wedge = items.pop()
+        if len(wedges) >= WEDGES_KEPT:
+            table[WEDGES] = wedges = {}
+        wedges[first * RING + count] = wedge
+    items.append(wedge)
 
 
-# The dots of each (style, centre) drawn so far: they never change, so they are kept
-# for good here rather than in the frame memo, which starts over when it is full.
+# The dots of each (style, centre) drawn so far, as one group item: they never
+# change, so they are kept for good here rather than in the frame memo.
 _DOTS: "dict[Any, Tuple[Any, ...]]" = {}
 
 
 def dots(frame: "Any", cx: int, cy: int, st: RingStyle) -> None:
-    # The dots, drawn once per style and place, then reused as the same items.
+    # The dots, drawn once per style and place, then reused as the same item.
     key = (st.tag, cx, cy)
-    part = _DOTS.get(key)
-    items = frame.items
-    if part is None:
-        start = len(items)
-        draw_dots(frame, cx, cy, st)
-        part = _DOTS[key] = tuple(items[start:])
-        return
-    items.extend(part)
+    item = _DOTS.get(key)
+    if item is None:
+        part = Frame(frame.layout)
+        draw_dots(part, cx, cy, st)
+        part.group(tuple(part.items))
+        item = _DOTS[key] = part.items[-1]
+    frame.items.append(item)

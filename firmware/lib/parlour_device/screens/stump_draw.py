@@ -1,10 +1,10 @@
 # Stump's play screen, the part that shows (S-1, S-2, S-5): the ring as a picture
 # beside whose turn and which step, what the number under the cursor would do, and
-# the hands and scores. stump_play.py adds the keys. Drawing goes through the
-# app's frame memo in parts (the dots; what the view decides; what the entry
-# decides), so an encoder click redraws one part and builds no string.
+# the hands and scores. stump_play.py adds the keys. Drawing is remembered in two
+# parts (what the view decides; what the entry decides) and every text line by what
+# it shows, so an encoder click redraws one part from lines already made.
 
-from .base import BLACK, CYAN, GREEN, GREY, ORANGE, RED, TEXT, WHITE, YELLOW, Screen
+from .base import BLACK, CYAN, GREEN, GREY, ORANGE, RED, WHITE, YELLOW, Screen
 from .pages import clip
 from .ring import RING, RingStyle, dots, draw_marks, label_point
 
@@ -26,16 +26,14 @@ TFT_RING = RingStyle(tag=2, r=54, dot=1, wedge_in=5, slide_len=9, slide_w=2, cur
 NUMS = tuple([str(n) for n in range(RING + 1)])
 BRACKETED = tuple(["[%d]" % n for n in range(RING + 1)])   # the hand of the player on turn
 ARROWED = tuple(["<%d" % n for n in range(RING + 1)])      # key labels: move this slide
-PARTS = 6   # text parts of the pick line
 
 # Drawing is remembered in the app's frame memo under keys holding a generation
 # number, bumped whenever a screen sees a new view: text is formatted only when the
 # match or the entry changes (string work is what costs most on the board).
 _GEN = [0]
-# Title and step lines made so far (a round's title, a player's step), kept: the same
-# ones come back turn after turn.
+# Round titles made so far, kept: the same ones come back match after match.
 _TITLES: "Dict[int, str]" = {}
-_STEPS: "Dict[Any, str]" = {}
+LINES_KEPT = 48     # text lines a play screen remembers (then it starts over)
 
 
 class StumpView(Screen):
@@ -53,15 +51,23 @@ class StumpView(Screen):
         self._sv: "Any" = None     # the view the screen last saw
         self.gen = 0               # a number for that view, unique across screens
         self._kkey: "Any" = None
-        self._keys: "Tuple[str, ...]" = ()
+        self._keys: "Tuple[str, Tuple[str, ...]]" = ("", ())
         self._body: "List[Any]" = [None, None]     # what the view decides (Frame.keep)
         self._opts: "List[Any]" = [None, None]     # [view, its move options]
         self._entry: "List[Any]" = [None, None]    # the entry's part (Frame.keep)
+        # Text lines by what they show: a player's step, the hands, the pick line.
+        # The same few come back turn after turn (names are fixed for the match, so
+        # not in the keys).
+        self._lines: "Dict[Any, str]" = {}
+        self._picks: "Dict[Any, str]" = {}
 
     # -- what the engine says -------------------------------------------------------
 
     def view(self) -> "Dict[str, Any]":
+        # The match's view; a new one (an event or an undo) first resets the entry.
         v: "Dict[str, Any]" = self.app.view()
+        if v is not self._sv:
+            self._sync(v)
         return v
 
     def step(self) -> str:
@@ -69,13 +75,10 @@ class StumpView(Screen):
         return s
 
     def on_show(self) -> None:
-        self._sync()
+        self.view()
 
-    def _sync(self) -> None:
-        # Once per new view (an event or an undo): a new step starts its entry afresh.
-        v = self.view()
-        if v is self._sv:
-            return
+    def _sync(self, v: "Dict[str, Any]") -> None:
+        # Once per new view: a new step starts its entry afresh.
         self._sv = v
         _GEN[0] += 1
         self.gen = _GEN[0]
@@ -155,9 +158,9 @@ class StumpView(Screen):
         return ring["slides"] if ring else None, ring["gap"] if ring else None, 0, 0, ""
 
     def _pick_line(self, v: "Dict[str, Any]") -> "Tuple[Tuple[str, ...], int]":
-        # What the entry would do, as text parts shown side by side (numbers from a
-        # table: no string is built while the encoder turns), with a colour: green
-        # fits, red would be refused, yellow asks for a choice.
+        # What the entry would do, as text parts (numbers from a table: the line is
+        # joined once per distinct pick), with a colour: green fits, red would be
+        # refused, yellow asks for a choice.
         step = v["step"]
         ring = v["ring"]
         n = NUMS[self.n]
@@ -195,31 +198,32 @@ class StumpView(Screen):
             return (moved, ">", to, " gap ", NUMS[len(opt[3])]), WHITE
         return (clip(v["prompt"], 20),), YELLOW
 
-    def _parts(self, frame: "Any", x: int, y: int, parts: "Tuple[str, ...]", colour: int,
-               scale: int) -> None:
-        # The parts side by side; always PARTS items, so the frame keeps its length.
-        items = frame.items
-        step = 6 * scale
-        count = len(parts)
-        for i in range(PARTS):
-            if i < count:
-                part = parts[i]
-                items.append((TEXT, x, y, part, colour, scale, -1))
-                x += step * len(part)
-            else:
-                items.append((TEXT, x, y, "", colour, scale, -1))
+    def _joined(self, parts: "Tuple[str, ...]") -> str:
+        # The pick line as one string, made the first time these parts come up (the
+        # same few numbers and words come back click after click).
+        picks = self._picks
+        text = picks.get(parts)
+        if text is None:
+            if len(picks) >= LINES_KEPT:
+                self._picks = picks = {}
+            text = picks[parts] = "".join(parts)
+        return text
 
-    def _step_line(self, v: "Dict[str, Any]") -> str:
-        # remembered per step, seat/team and names (the same few lines all match long)
-        step = v["step"]
-        key = (step, v["turn"], v["dealer"], v.get("team"), v.get("winner"),
-               tuple(v["names"]), tuple(v["sides"]))
-        line = _STEPS.get(key)
-        if line is None:
-            if len(_STEPS) >= 32:
-                _STEPS.clear()
-            line = _STEPS[key] = self._make_step_line(v)
-        return line
+    def _line(self, key: "Any", make: "Any", v: "Dict[str, Any]", room: int) -> str:
+        lines = self._lines
+        text = lines.get(key)
+        if text is None:
+            if len(lines) >= LINES_KEPT:
+                self._lines = lines = {}
+            text = lines[key] = clip(make(v), room)
+        return text
+
+    def _step_line(self, v: "Dict[str, Any]", room: int) -> str:
+        return self._line((v["step"], v["turn"], v["dealer"], v["team"], v["winner"], room),
+                          self._make_step_line, v, room)
+
+    def _hands_line(self, v: "Dict[str, Any]", room: int) -> str:
+        return self._line((v["turn"], tuple(v["hands"]), room), self._make_hands_line, v, room)
 
     def _make_step_line(self, v: "Dict[str, Any]") -> str:
         step = v["step"]
@@ -237,28 +241,43 @@ class StumpView(Screen):
         return who + " " + word
 
     def draw(self, frame: "Any") -> None:
-        self._sync()
-        colour = frame.layout.colour
-        frame.keep(self._body, (self.gen, colour), self._draw_view)
-        frame.keep(self._entry, (self.gen, self.n, self.wild, self.pick, self.pending,
-                                 len(self.ties), colour), self._draw_entry)
-
-    def _draw_view(self, frame: "Any") -> None:
-        # What only the match decides: the ring's dots, whose turn, hands, scores.
+        # Two remembered parts: what the view decides, drawn once per view, and what
+        # the entry decides, drawn again only when the entry changed.
         v = self.view()
+        items = frame.items
+        body = self._body
+        if body[0] == self.gen:
+            items.extend(body[1])
+        else:
+            start = len(items)
+            self._draw_view(frame, v)
+            body[0] = self.gen
+            body[1] = tuple(items[start:])
+        entry = self._entry
+        key = (self.gen, self.n, self.wild, self.pick, self.pending, len(self.ties))
+        if entry[0] == key:
+            items.extend(entry[1])
+        else:
+            start = len(items)
+            self._draw_entry(frame, v)
+            entry[0] = key
+            entry[1] = tuple(items[start:])
+
+    def _draw_view(self, frame: "Any", v: "Dict[str, Any]") -> None:
+        # What only the match decides: the ring's dots, whose turn, hands, scores.
         lay = frame.layout
         if not lay.colour:
             dots(frame, MONO_X, lay.body_top + MONO_DY, MONO_RING)
             room = (lay.width - MONO_TEXT) // lay.char_w
-            frame.text(MONO_TEXT, lay.row_y(0), clip(self._step_line(v), room))
-            frame.text(MONO_TEXT, lay.row_y(2), clip(self._hands_line(v), room))
+            frame.text(MONO_TEXT, lay.row_y(0), self._step_line(v, room))
+            frame.text(MONO_TEXT, lay.row_y(2), self._hands_line(v, room))
             return
         top = lay.body_top
         cy = top + lay.body_height // 2
         cx = cy - top + 2
         dots(frame, cx, cy, TFT_RING)
         x = 2 * cx + 8
-        frame.text(x, top + 4, clip(self._step_line(v), (lay.width - x) // 12), WHITE, 2)
+        frame.text(x, top + 4, self._step_line(v, (lay.width - x) // 12), WHITE, 2)
         y = top + 72
         names = v["names"]
         pairs = v["mode"] == "partnership"
@@ -284,9 +303,8 @@ class StumpView(Screen):
         frame.text(x, top + lay.body_height - 14, clip(note + "  to %d" % v["target"], small),
                    GREY)
 
-    def _draw_entry(self, frame: "Any") -> None:
+    def _draw_entry(self, frame: "Any", v: "Dict[str, Any]") -> None:
         # What the entry decides: the pick line and the ring's cursor, slides and gap.
-        v = self.view()
         lay = frame.layout
         pick, colour = self._pick_line(v)
         slides, gap, cursor, ghost, _ = self._picture(v)
@@ -296,7 +314,7 @@ class StumpView(Screen):
             fits = colour == GREEN
             frame.rect(MONO_TEXT - 1, y, lay.width - MONO_TEXT + 1, lay.line_h - 1,
                        WHITE if fits else BLACK)
-            self._parts(frame, MONO_TEXT, y, pick, BLACK if fits else WHITE, 1)
+            frame.text(MONO_TEXT, y, self._joined(pick), BLACK if fits else WHITE)
             draw_marks(frame, MONO_X, lay.body_top + MONO_DY, MONO_RING, slides, gap, cursor,
                        ghost)
             return
@@ -304,7 +322,7 @@ class StumpView(Screen):
         cy = top + lay.body_height // 2
         cx = cy - top + 2
         x = 2 * cx + 8
-        self._parts(frame, x, top + 30, pick, colour, 2)
+        frame.text(x, top + 30, self._joined(pick), colour, 2)
         narrower = colour == GREEN and v["step"] == "move"
         frame.text(x, top + 56, "* the narrower gap" if narrower else "", GREEN)
         # the slide numbers beside their arrows (always three items: see draw_marks)
@@ -326,7 +344,7 @@ class StumpView(Screen):
             frame.text(lx, ly, s, CYAN if i == 2 else ORANGE)
         draw_marks(frame, cx, cy, TFT_RING, slides, gap, cursor, ghost)
 
-    def _hands_line(self, v: "Dict[str, Any]") -> str:
+    def _make_hands_line(self, v: "Dict[str, Any]") -> str:
         # hand sizes (S-5), the player on turn in brackets
         parts = ["hand"]
         hands = v["hands"]

@@ -8,7 +8,7 @@ from parlour_rules.stump_ring import HALF, tie_choices
 
 from .base import K_OK, Screen
 from .ring import RING, ring_step
-from .stump_draw import ARROWED, StumpView
+from .stump_draw import ARROWED, NUMS, StumpView
 
 try:
     from typing import Any, Dict, List, Optional, Tuple
@@ -29,13 +29,12 @@ class StumpPlay(StumpView):
     # -- input ----------------------------------------------------------------------
 
     def _submit(self, event: "Dict[str, Any]") -> "Optional[Screen]":
-        before = self.view()
+        rounds = len(self._sv["rounds"])     # the view the entry was made on
         err = self.app.submit(event)
         if err is not None:
             return None
         after = self.view()
-        self._sync()
-        if after["over"] or len(after["rounds"]) != len(before["rounds"]):
+        if after["over"] or len(after["rounds"]) != rounds:
             from .stump import RoundOver
             return RoundOver(self.app, self)
         return None
@@ -43,13 +42,13 @@ class StumpPlay(StumpView):
     def _token(self, discard: bool) -> str:
         if self.wild:
             return "W=%d" % self.n if discard else "W"
-        return str(self.n)
+        return NUMS[self.n]
 
     def on_turn(self, delta: int) -> "Optional[Screen]":
-        self._sync()
-        step = self.step()
+        v = self.view()
+        step = v["step"]
         if step == "move":
-            count = len(self.options(self.view()))
+            count = len(self.options(v))
             self.pick = (self.pick + delta) % count
         elif step == "member" or self.ties:
             self.pick = (self.pick + delta) % 2
@@ -59,11 +58,10 @@ class StumpPlay(StumpView):
 
     def on_key(self, key: int) -> "Optional[Screen]":
         nxt = self._on_key(key)
-        self._sync()    # after an undo: the title and the entry follow at once
+        self.view()     # after an undo: the title and the entry follow at once
         return nxt
 
     def _on_key(self, key: int) -> "Optional[Screen]":
-        self._sync()
         v = self.view()
         step = v["step"]
         if key == K_SCORE:
@@ -181,16 +179,23 @@ class StumpPlay(StumpView):
     # -- keys and hint --------------------------------------------------------------
 
     def keys(self) -> "Tuple[str, ...]":
-        # remembered per view and entry mode (the app asks twice a frame)
-        self._sync()
+        self.view()
+        return self.chrome()[1]
+
+    def hint(self) -> str:
+        self.view()
+        return self.chrome()[0]
+
+    def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
+        # (hint, key labels), remembered per view and entry mode. The app asks right
+        # after draw(), so the view is the one draw() saw.
         key = (self.gen, self.pending, len(self.ties))
         if key != self._kkey:
             self._kkey = key
-            self._keys = self._labels()
+            self._keys = (self._hint(self._sv), self._labels(self._sv))
         return self._keys
 
-    def _labels(self) -> "Tuple[str, ...]":
-        v = self.view()
+    def _labels(self, v: "Dict[str, Any]") -> "Tuple[str, ...]":
         step = v["step"]
         if step == "setup":
             if self.ties:
@@ -212,13 +217,12 @@ class StumpPlay(StumpView):
                     "Undo", "Menu", "Move")
         return ("", "", "", "", "", "Score", "", "", "", "Undo", "Menu", "OK")
 
-    def hint(self) -> str:
-        self._sync()
-        step = self.step()
+    def _hint(self, v: "Dict[str, Any]") -> str:
+        step = v["step"]
         if step == "setup":
             if self.ties:
                 return "6/8 side  11 set"
-            return "turn no. 11 set " + ("B" if self.pending else "A")
+            return "turn no. 11 set B" if self.pending else "turn no. 11 set A"
         if step == "member":
             return "6/8 who  11 plays"
         if step == "gapper":
