@@ -415,6 +415,23 @@ def test_view_is_rich_and_json_ready():
     assert view["winner"] is None and view["ended"] is None
 
 
+def test_screen_view_is_the_views_fields_without_text():
+    from parlour_rules.dartex_view import table_throws, throw_of
+
+    log = match(3, [throw("DOUBLE", "4", "5"), throw("7", "7", "BULL")], names=["A", "B", "C"])
+    view = log.view()
+    lean = dartex.screen_view(log.state)
+    assert lean["aims"] == [(0, 1), (1, 1)] and "targets" not in lean
+    for key in sorted(lean):
+        if key not in ("aims", "seats"):
+            assert lean[key] == view[key], key
+    assert lean["seats"][1] == {"seat": 1, "name": "B", "hand_size": 6, "hand_score": 100,
+                                "total": 100}
+    assert table_throws(log.state, 1) == [(1, [7, 7, 50], None, 100, False)]
+    assert throw_of(log.state, 1, 1) == view["seats"][1]["throws"][0]
+    assert throw_of(log.state, 1, 2) is None and throw_of(log.state, 5, 1) is None
+
+
 def test_fold_matches_the_log():
     events = [throw("DOUBLE", "4", "5"), EXCHANGE, throw("FOUL@0.1", "10", "11")]
     state = fold(dartex, {"players": 2, "dealer": 1}, events)

@@ -150,3 +150,60 @@ def case_refuse_deal_mid_hand():
 
 def case_refuse_bad_players():
     return dartex.new_match({"players": 5})
+
+
+def _lean_disagrees(log):
+    # What dartex.screen_view, table_throws and throw_of say differently from view():
+    # [] when they agree (the device's screens read the lean ones).
+    from parlour_rules.dartex_view import table_throws, throw_of
+    from parlour_rules.tokens import format_dartex
+    state = log.state
+    full = dartex.view(state)
+    lean = dartex.screen_view(state)
+    out = []
+    for key in sorted(lean):
+        if key == "aims":
+            if ["%d.%d" % (seat, number) for seat, number in lean[key]] != full["targets"]:
+                out.append(key)
+        elif key == "seats":
+            for seat in range(full["players"]):
+                for field in sorted(lean[key][seat]):
+                    if lean[key][seat][field] != full[key][seat][field]:
+                        out.append("seat %d %s" % (seat, field))
+        elif lean[key] != full[key]:
+            out.append(key)
+    for seat in range(full["players"]):
+        shown = full["seats"][seat]["throws"]
+        found = table_throws(state, seat)
+        if len(found) != len(shown):
+            out.append("table %d" % seat)
+            continue
+        for i in range(len(found)):
+            number, cards, targets, value, fouled = found[i]
+            tokens = [format_dartex(cards[j], targets[j] if targets else None)
+                      for j in range(3)]
+            if (["%d.%d" % (seat, number), tokens, value, fouled]
+                    != [shown[i]["id"], shown[i]["cards"], shown[i]["value"],
+                        shown[i]["fouled"]]):
+                out.append("table %d.%d" % (seat, number))
+            if throw_of(state, seat, number) != shown[i]:
+                out.append("throw_of %d.%d" % (seat, number))
+    return out
+
+
+def case_screen_view_agrees_with_the_view():
+    # Through a hand with Fouls, a Wire (a throw picked up), Champions, an exchange,
+    # the hand's end by going out and the next deal; three players.
+    texts = ("DOUBLE 4 5", "DOUBLE 3 4", "7 7 BULL", "FOUL@1.1 10 11", "WIRE@0.1 19 20",
+             "CHAMP=5 6 7", "FOUL@2.1 CHAMP=12 13")
+    log = _log(3, [], names=["Ann", "Bob", "Cy"])
+    out = [_lean_disagrees(log)]
+    for text in texts:
+        log.append(_throw(text))
+        out.append(_lean_disagrees(log))
+    for event in ({"t": "exchange"}, _throw("8 9 10"), {"t": "deal"}, _throw("DOUBLE 5 6")):
+        log.append(event)
+        out.append(_lean_disagrees(log))
+    view = log.view()
+    out.append([view["phase"], view["totals"], view["seats"][0]["hand_size"]])
+    return out
