@@ -8,7 +8,7 @@ from parlour_rules.stump_ring import HALF, tie_choices
 
 from .base import K_OK, Screen
 from .ring import RING, ring_step
-from .stump_draw import ARROWED, NUMS, StumpView
+from .stump_draw import ARROWED, StumpView
 
 try:
     from typing import Any, Dict, List, Optional, Tuple
@@ -39,10 +39,12 @@ class StumpPlay(StumpView):
             return RoundOver(self.app, self)
         return None
 
-    def _token(self, discard: bool) -> str:
+    def _token(self, discard: bool) -> "Any":
+        # The card as the log keeps it: a number as an int (read with no parsing),
+        # a wild in the card notation (S-4).
         if self.wild:
             return "W=%d" % self.n if discard else "W"
-        return NUMS[self.n]
+        return self.n
 
     def on_turn(self, delta: int) -> "Optional[Screen]":
         v = self.view()
