@@ -30,19 +30,31 @@ _VALUES: "Dict[int, str]" = {}     # "= 13", made once per value
 _AIM_KEYS: "Tuple[str, ...]" = ("", "", "", "", "", "", "", "", "Table", "Back", "Menu", "Aim")
 
 
-def _key_labels() -> "Tuple[Tuple[str, ...], ...]":
-    # The labels while entering, by (exchange or pass, back or undo, throw or add):
-    # made once, so a click makes no tuple of them (and the app finds them again).
+def _chromes() -> "Tuple[Tuple[str, Tuple[str, ...]], ...]":
+    # (hint, key labels) while entering, by exchange (8) or pass, cards laid (4),
+    # Champion (2), three laid (1): made once, so a click makes no tuple of them and
+    # the app finds the same one again.
     out = []
-    for swap in ("Pass", "Exch"):
-        for back in ("Undo", "Back"):
-            for ok in ("Add", "Throw"):
-                out.append(("Dbl", "Trbl", "Bull", "Foul", "Off", "Wire", "Champ", swap,
-                            "Table", back, "Menu", ok))
+    for exchange in (False, True):
+        swap = "Exch" if exchange else "Pass"
+        for laid in (False, True):
+            for champ in (False, True):
+                back = "Back" if laid or champ else "Undo"
+                for three in (False, True):
+                    keys = ("Dbl", "Trbl", "Bull", "Foul", "Off", "Wire", "Champ", swap,
+                            "Table", back, "Menu", "Throw" if three else "Add")
+                    if three:
+                        hint = "11 throw  9 back"
+                    elif champ:
+                        hint = "turn: C= 11 add"
+                    else:
+                        hint = "turn no. 11 add 7 exc" if exchange else "turn no. 11 add 7 pas"
+                    out.append((hint, keys))
     return tuple(out)
 
 
-_KEYS = _key_labels()
+_CHROMES = _chromes()
+_AIM_CHROME = ("turn: target 11 aim", _AIM_KEYS)
 # The entry's card boxes, drawn so far, per board (mono or colour): a click costs
 # lookups instead of drawing (throw.Boxes).
 _BOXES: "Dict[bool, Boxes]" = {}
@@ -130,21 +142,16 @@ class DartexPlay(Screen):
         self._event = None
         self._preview = None
         v = self._sv
-        exchange = v is not None and v["pack"] > 0
         laid = len(self.slots)
         if self.aim:
-            self._keys = _AIM_KEYS
-            self._hint = "turn: target 11 aim"
+            chrome = _AIM_CHROME
         else:
-            self._keys = _KEYS[(4 if exchange else 0) + (2 if laid or self.champ else 0)
-                               + (1 if laid == 3 else 0)]
-            if laid == 3:
-                self._hint = "11 throw  9 back"
-            elif self.champ:
-                self._hint = "turn: C= 11 add"
-            else:
-                self._hint = "turn no. 11 add 7 exc" if exchange else "turn no. 11 add 7 pas"
-        self._chrome = (self._hint, self._keys)
+            chrome = _CHROMES[(8 if v is not None and v["pack"] > 0 else 0)
+                              + (4 if laid else 0) + (2 if self.champ else 0)
+                              + (1 if laid == 3 else 0)]
+        self._chrome = chrome
+        self._hint = chrome[0]
+        self._keys = chrome[1]
 
     def _clear(self) -> None:
         self.slots = []
