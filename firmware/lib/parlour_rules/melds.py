@@ -53,6 +53,7 @@ except (ImportError, AttributeError):
 _FAST = None  # the laptop's one-pack solve (melds_fast), set at the end
 _LAID = None  # its solve against the caller's melds
 _DOUBLE = None  # and its double-pack solve
+_DSOLVE = []  # melds_double.solve, once first needed
 
 
 def _masks(hand, pack):
@@ -333,8 +334,10 @@ def solve_rummy(hand, double_pack=False, caller_melds=None):
         if r is not None:
             return r
     if double_pack:
-        from . import melds_double
-        return melds_double.solve(hand, caller_melds)
+        if not _DSOLVE:
+            from .melds_double import solve
+            _DSOLVE.append(solve)
+        return _DSOLVE[0](hand, caller_melds)
     if caller_melds is not None:
         laid = _laid(caller_melds, STANDARD, False, False)
         if _LAID is not None:

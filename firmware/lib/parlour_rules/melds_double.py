@@ -19,6 +19,7 @@ from .cards import STANDARD, parse_cards
 from .melds import NONE4, STD_HI, STD_LO, RummyResult, _best, _laid
 
 W = 13
+POP6 = bytes([bin(i).count("1") for i in range(64)])
 
 
 def dcost(a, b):
@@ -46,23 +47,27 @@ def _hand(hand):
         from .errors import RulesError
         raise RulesError("big_hand", "over 11 cards")
     # Spades and hearts in one 26-bit mask, diamonds and clubs in another
-    # (small ints on the board); *2: the cards held twice.
+    # (small ints on the board); *2: the cards held twice. A card that is not
+    # an int 0..51 (a string, or out of range) is parsed or refused.
     lo1 = lo2 = hi1 = hi2 = 0
-    for c in hand:
-        if type(c) is not int or c < 0 or c > 51:
-            return _hand(parse_cards(hand, STANDARD))
-        if c < 26:
-            bit = 1 << c
-            if lo2 & bit:
-                _too_many(c)
-            lo2 |= lo1 & bit
-            lo1 |= bit
-        else:
-            bit = 1 << (c - 26)
-            if hi2 & bit:
-                _too_many(c)
-            hi2 |= hi1 & bit
-            hi1 |= bit
+    try:
+        for c in hand:
+            if c < 26:
+                bit = 1 << c
+                if lo2 & bit:
+                    _too_many(c)
+                lo2 |= lo1 & bit
+                lo1 |= bit
+            else:
+                bit = 1 << (c - 26)
+                if hi2 & bit:
+                    _too_many(c)
+                hi2 |= hi1 & bit
+                hi1 |= bit
+    except (TypeError, ValueError):
+        return _hand(parse_cards(hand, STANDARD))
+    if hi1 >> 26:
+        return _hand(parse_cards(hand, STANDARD))
     return ([lo1 & 8191, lo1 >> 13, hi1 & 8191, hi1 >> 13],
             [lo2 & 8191, lo2 >> 13, hi2 & 8191, hi2 >> 13])
 
@@ -76,26 +81,28 @@ def _low(mask):
 
 def solve(hand, caller_melds=None):
     m1, m2 = _hand(hand)
-    laid = None
-    ph = NONE4
-    ends = None
-    cap = None
-    simple = True
-    if caller_melds is not None:
-        from .melds_dsuit import table
-        laid = _laid(caller_melds, STANDARD, True, False)
-        ends, cap, on1, on2, simple = table(laid)
-        ph = laid.ph
-        for s in range(4):
-            over = (m1[s] & on2[s]) | (m2[s] & on1[s])
-            if over:
-                _too_many(s * W + _low(over))
-    dups = m2[0] | m2[1] | m2[2] | m2[3]
-    if laid is not None:
-        dups |= (m1[0] & ph[0]) | (m1[1] & ph[1]) | (m1[2] & ph[2]) | (m1[3] & ph[3])
     r = RummyResult()
+    if caller_melds is None:
+        if m2[0] | m2[1] | m2[2] | m2[3]:
+            r.deadwood, picks = _plain(m1, m2)
+            r._plan = ("double", picks, m1, m2, None, None)
+        else:
+            # no card twice: a one-pack problem
+            r.deadwood, co = _best(m1, NONE4, NONE4, STD_LO, STD_HI, 0)
+            r._plan = (m1, co, None)
+        return r
+    from .melds_dsuit import table
+    laid = _laid(caller_melds, STANDARD, True, False)
+    ends, cap, on1, on2, simple = table(laid)
+    ph = laid.ph
+    for s in range(4):
+        over = (m1[s] & on2[s]) | (m2[s] & on1[s])
+        if over:
+            _too_many(s * W + _low(over))
+    dups = m2[0] | m2[1] | m2[2] | m2[3]
+    dups |= (m1[0] & ph[0]) | (m1[1] & ph[1]) | (m1[2] & ph[2]) | (m1[3] & ph[3])
     if not dups and simple:
-        r.deadwood, co = _best(m1, ph, laid.fr if laid else NONE4, STD_LO, STD_HI, 0)
+        r.deadwood, co = _best(m1, ph, laid.fr, STD_LO, STD_HI, 0)
         r._plan = (m1, co, laid)
         return r
     r.deadwood, picks = _search(m1, m2, laid, ends, cap)
@@ -111,182 +118,236 @@ def _plain(m1, m2):
         ((a0 & a1) | (a2 & a3) | ((a0 | a1) & (a2 | a3))) & (b0 | b1 | b2 | b3))
     if not want:
         return dcost(a0, b0) + dcost(a1, b1) + dcost(a2, b2) + dcost(a3, b3), []
-    # Per suit the copies a run could use (pot: first copies in the cover,
-    # second copies the closed form puts in runs); low: the pips of cards no
-    # set and no run could use, a lower bound.
-    pot1 = [0, 0, 0, 0]
-    pot2 = [0, 0, 0, 0]
-    lows = [0, 0, 0, 0]
-    for s in range(4):
-        a = m1[s]
-        b = m2[s]
-        t = a & a >> 1 & a >> 2
-        cov = t | t << 1 | t << 2
-        pot1[s] = cov
-        bb = b & cov
-        if bb:
-            st = cov & ~(cov << 1)
-            en = cov & ~(cov >> 1)
-            bb &= ~((st & bb & ~(bb >> 1 & bb >> 2)) | ((st << 1) & bb & ~(bb >> 1)) | (
-                en & bb & ~(bb << 1 & bb << 2)) | ((en >> 1) & bb & ~(bb << 1)))
-            pot2[s] = bb
-        z = a & ~cov & ~want
-        y = b & ~bb & ~want
-        lows[s] = STD_LO[z & 127] + STD_HI[z >> 7] + STD_LO[y & 127] + STD_HI[y >> 7]
-    l0, l1, l2, l3 = lows
+    # Per suit: the copies a run could use (c: first copies in the cover, p:
+    # second copies the closed form puts in runs), and l: the pips of cards
+    # no set and no run could use, a lower bound (+1, as the costs below).
+    lo = STD_LO
+    hi = STD_HI
+    nw = ~want
+    t = a0 & a0 >> 1 & a0 >> 2
+    c0 = t | t << 1 | t << 2
+    p0 = _pot2(c0, b0) if b0 & c0 else 0
+    z = a0 & ~c0 & nw
+    y = b0 & ~p0 & nw
+    l0 = lo[z & 127] + hi[z >> 7] + lo[y & 127] + hi[y >> 7] + 1
+    t = a1 & a1 >> 1 & a1 >> 2
+    c1 = t | t << 1 | t << 2
+    p1 = _pot2(c1, b1) if b1 & c1 else 0
+    z = a1 & ~c1 & nw
+    y = b1 & ~p1 & nw
+    l1 = lo[z & 127] + hi[z >> 7] + lo[y & 127] + hi[y >> 7] + 1
+    t = a2 & a2 >> 1 & a2 >> 2
+    c2 = t | t << 1 | t << 2
+    p2 = _pot2(c2, b2) if b2 & c2 else 0
+    z = a2 & ~c2 & nw
+    y = b2 & ~p2 & nw
+    l2 = lo[z & 127] + hi[z >> 7] + lo[y & 127] + hi[y >> 7] + 1
+    t = a3 & a3 >> 1 & a3 >> 2
+    c3 = t | t << 1 | t << 2
+    p3 = _pot2(c3, b3) if b3 & c3 else 0
+    z = a3 & ~c3 & nw
+    y = b3 & ~p3 & nw
+    l3 = lo[z & 127] + hi[z >> 7] + lo[y & 127] + hi[y >> 7] + 1
+    # Every copy of the set ranks to sets: the answer if it meets the bound.
+    f0 = dcost(a0 & nw, b0 & nw) + 1
+    f1 = dcost(a1 & nw, b1 & nw) + 1
+    f2 = dcost(a2 & nw, b2 & nw) + 1
+    f3 = dcost(a3 & nw, b3 & nw) + 1
+    best = f0 + f1 + f2 + f3
     low = l0 + l1 + l2 + l3
-    # The ways to take each set rank (at most 3 of them in 11 cards), packed 5
-    # bits a suit: copies taken at the i-th rank times 3^i; full: every copy.
-    bits = []
-    ways = []
-    unit = 1
-    full = 0
-    r = want
-    while r:
-        bit = r & -r
-        r ^= bit
-        bits.append(bit)
-        # Its copies no run could use all go when the set is made; of the
-        # others any number; or none at all (a set needs 3+ copies). The
-        # number of copies a way takes rides above bit 24 until the end.
-        base = 0
-        n0 = 0
-        ws = [0]
-        sh = 0
-        for s in range(4):
-            if m1[s] & bit:
-                if m2[s] & bit:
-                    full += 2 * unit << sh
-                    p = (1 if pot1[s] & bit else 0) + (1 if pot2[s] & bit else 0)
-                    if p < 2:
-                        n0 += 2 - p
-                        base += (2 - p) * unit << sh
-                else:
-                    full += unit << sh
-                    p = 1 if pot1[s] & bit else 0
-                    if not p:
-                        n0 += 1
-                        base += unit << sh
-                if p:
-                    step = (unit << sh) + 16777216
-                    n = len(ws)
-                    for k in range(n):
-                        ws.append(ws[k] + step)
-                    if p == 2:
-                        step += step
-                        for k in range(n):
-                            ws.append(ws[k] + step)
-            sh += 5
-        w = [] if n0 >= 3 else [0]
-        n0 = 3 - n0
-        for k in ws:
-            if k >> 24 >= n0:
-                w.append((k & 16777215) + base)
-        ways.append(w)
-        unit *= 3
-    while len(ways) < 3:
-        ways.append((0,))
-    # Each suit's cost per choice, worked out the first time a way needs it
-    # and only if the way can still win with the suit at its lower bound;
-    # every copy to sets first: the answer if it meets the lower bound.
-    r0 = [-1] * unit
-    r1 = [-1] * unit
-    r2 = [-1] * unit
-    r3 = [-1] * unit
-    i = full & 31
-    best = r0[i] = _after(a0, b0, i, bits)
-    i = full >> 5 & 31
-    best += _put(r1, i, a1, b1, bits)
-    i = full >> 10 & 31
-    best += _put(r2, i, a2, b2, bits)
-    i = full >> 15
-    best += _put(r3, i, a3, b3, bits)
-    pick = full
     if best == low:
-        return best, (pick, bits)
-    for w0 in ways[0]:
-        for w1 in ways[1]:
-            w01 = w0 + w1
-            for w2 in ways[2]:
-                jj = w01 + w2
-                i0 = jj & 31
-                i1 = jj >> 5 & 31
-                i2 = jj >> 10 & 31
-                i3 = jj >> 15
-                v0 = r0[i0]
-                v1 = r1[i1]
-                v2 = r2[i2]
-                v3 = r3[i3]
-                v = ((v0 if v0 >= 0 else l0) + (v1 if v1 >= 0 else l1) + (v2 if v2 >= 0 else l2)
-                     + (v3 if v3 >= 0 else l3))
+        return best - 4, (-1, want)
+    # The set ranks (at most 3 in 11 cards; a missing one stands above the
+    # ranks), ex: each subset of them (3 bits) as a rank mask, and back.
+    g0 = want & -want
+    r = want ^ g0
+    g1 = r & -r if r else 8192
+    g2 = r ^ g1 if r ^ g1 else 16384
+    ex = (0, g0, g1, g0 | g1, g2, g0 | g2, g1 | g2, g0 | g1 | g2)
+    inv = {0: 0, g0: 1, g1: 2, g0 | g1: 3, g2: 4, g0 | g2: 5, g1 | g2: 6, ex[7]: 7}
+    # A choice is 6 bits a suit: bit k, a second copy of the k-th set rank
+    # goes to the set, bit k + 3 the first (or only) copy. opt: the copies a
+    # run could use (a set may take them or not); dbl: second copies a run
+    # could use (the first goes only with them); full: every copy (the
+    # others go whenever their set is made).
+    x = inv[p0 & want]
+    dbl = x
+    opt = x | inv[a0 & c0 & want] << 3
+    full = inv[b0 & want] | inv[a0 & want] << 3
+    x = inv[p1 & want]
+    dbl |= x << 6
+    opt |= (x | inv[a1 & c1 & want] << 3) << 6
+    full |= (inv[b1 & want] | inv[a1 & want] << 3) << 6
+    x = inv[p2 & want]
+    dbl |= x << 12
+    opt |= (x | inv[a2 & c2 & want] << 3) << 12
+    full |= (inv[b2 & want] | inv[a2 & want] << 3) << 12
+    x = inv[p3 & want]
+    dbl |= x << 18
+    opt |= (x | inv[a3 & c3 & want] << 3) << 18
+    full |= (inv[b3 & want] | inv[a3 & want] << 3) << 18
+    # The suits in the order their costs are looked at: fewest copies of set
+    # ranks first (their costs are soon all known, and most ways fail on
+    # them); a suit without any last (its cost is its lower bound).
+    pop = POP6
+    ks = [(pop[full & 63] or 15) << 2, (pop[full >> 6 & 63] or 15) << 2 | 1,
+          (pop[full >> 12 & 63] or 15) << 2 | 2, (pop[full >> 18] or 15) << 2 | 3]
+    ks.sort()
+    fs = (f0, f1, f2, f3)
+    ls = (l0, l1, l2, l3)
+    s = ks[0] & 3
+    h0 = 6 * s
+    a0 = m1[s]
+    b0 = m2[s]
+    f0 = fs[s]
+    s = ks[1] & 3
+    h1 = 6 * s
+    a1 = m1[s]
+    b1 = m2[s]
+    f1 = fs[s]
+    l1 = ls[s]
+    s = ks[2] & 3
+    h2 = 6 * s
+    a2 = m1[s]
+    b2 = m2[s]
+    f2 = fs[s]
+    l2 = ls[s]
+    s = ks[3] & 3
+    h3 = 6 * s
+    a3 = m1[s]
+    b3 = m2[s]
+    f3 = fs[s]
+    l3 = ls[s]
+    # The innermost rank: one the first suit does not hold if there is one,
+    # so that suit's cost prunes before it.
+    x = full >> h0 & 63
+    k2 = 2 if not x & 36 else 1 if not x & 18 else 0 if not x & 9 else 2
+    # Per rank the ways to take it: its forced copies and any of its optional
+    # ones, 3 or more in all; or none (unless the forced ones make a set).
+    ways = [None, None, None]
+    for k in (0, 1, 2):
+        rk = 2396745 << k  # bits k and k + 3 of every suit
+        m = opt & rk
+        base = (full ^ opt) & rk
+        d = dbl & rk
+        # need: how many optional copies a set needs besides the forced ones
+        need = 3 - pop[base & 63] - pop[base >> 6 & 63] - pop[base >> 12 & 63] - pop[
+            base >> 18]
+        if need <= 0:
+            w = [base]
+            need = 0
+        else:
+            w = [0]
+        sub = m
+        while sub:
+            if not (d and (sub >> 3) & d & ~sub):
+                if need < 2:
+                    w.append(base | sub)
+                else:
+                    x = sub & (sub - 1)
+                    if x and (need == 2 or x & (x - 1)):
+                        w.append(base | sub)
+            sub = (sub - 1) & m
+        ways[k] = w
+    W2 = ways[k2]
+    W0 = ways[2 if k2 < 2 else 0]
+    W1 = ways[1 if k2 != 1 else 0]
+    # Each suit's cost per choice (+1; 0: not worked out yet), worked out the
+    # first time a way needs it and only if the way can still win with the
+    # suits after it at their lower bounds.
+    r0 = bytearray(64)
+    r1 = bytearray(64)
+    r2 = bytearray(64)
+    r3 = bytearray(64)
+    r0[full >> h0 & 63] = f0
+    r1[full >> h1 & 63] = f1
+    r2[full >> h2 & 63] = f2
+    r3[full >> h3 & 63] = f3
+    pick = -1
+    rest = l1 + l2 + l3
+    first = not full >> h0 & (9 << k2)
+    v0 = 0
+    for w0 in W0:
+        for w1 in W1:
+            w01 = w0 | w1
+            if first:
+                i = w01 >> h0 & 63
+                v0 = r0[i]
+                if not v0:
+                    v0 = r0[i] = dcost(a0 & ~ex[i >> 3], b0 & ~ex[i & 7]) + 1
+                if v0 + rest >= best:
+                    continue
+            for w2 in W2:
+                jj = w01 | w2
+                if first:
+                    v = v0 + rest
+                else:
+                    i = jj >> h0 & 63
+                    v = r0[i]
+                    if not v:
+                        v = r0[i] = dcost(a0 & ~ex[i >> 3], b0 & ~ex[i & 7]) + 1
+                    v += rest
+                    if v >= best:
+                        continue
+                i = jj >> h1 & 63
+                u = r1[i]
+                if not u:
+                    u = r1[i] = dcost(a1 & ~ex[i >> 3], b1 & ~ex[i & 7]) + 1
+                v += u - l1
                 if v >= best:
                     continue
-                if v0 < 0:
-                    v0 = r0[i0] = _after(a0, b0, i0, bits)
-                    v += v0 - l0
-                    if v >= best:
-                        continue
-                if v1 < 0:
-                    v1 = r1[i1] = _after(a1, b1, i1, bits)
-                    v += v1 - l1
-                    if v >= best:
-                        continue
-                if v2 < 0:
-                    v2 = r2[i2] = _after(a2, b2, i2, bits)
-                    v += v2 - l2
-                    if v >= best:
-                        continue
-                if v3 < 0:
-                    v3 = r3[i3] = _after(a3, b3, i3, bits)
-                    v += v3 - l3
-                    if v >= best:
-                        continue
+                i = jj >> h2 & 63
+                u = r2[i]
+                if not u:
+                    u = r2[i] = dcost(a2 & ~ex[i >> 3], b2 & ~ex[i & 7]) + 1
+                v += u - l2
+                if v >= best:
+                    continue
+                i = jj >> h3 & 63
+                u = r3[i]
+                if not u:
+                    u = r3[i] = dcost(a3 & ~ex[i >> 3], b3 & ~ex[i & 7]) + 1
+                v += u - l3
+                if v >= best:
+                    continue
                 best = v
                 pick = jj
                 if v == low:
-                    return best, (pick, bits)
-    return best, (pick, bits)
+                    return best - 4, (pick, ex)
+    return best - 4, (pick if pick >= 0 else full, ex)
 
 
-def _put(row, i, a, b, bits):
-    v = row[i] = _after(a, b, i, bits)
-    return v
-
-
-def _after(a, b, i, bits):
-    # One suit's dead pips once the copies chosen (i: base 3 per rank) went to
-    # sets (dcost inline).
-    for bit in bits:
-        if not i:
-            break
-        t = i % 3
-        i //= 3
-        if t:
-            if t == 2 or not b & bit:
-                a &= ~bit
-            b &= ~bit
-    t = a & a >> 1 & a >> 2
-    cov = t | t << 1 | t << 2
-    z = a & ~cov
+def _pot2(cov, b):
+    # The second copies the closed form puts in runs (dcost).
     bb = b & cov
-    if bb:
-        st = cov & ~(cov << 1)
-        en = cov & ~(cov >> 1)
-        b &= ~bb | (st & bb & ~(bb >> 1 & bb >> 2)) | ((st << 1) & bb & ~(bb >> 1)) | (
-            en & bb & ~(bb << 1 & bb << 2)) | ((en >> 1) & bb & ~(bb << 1))
-    return STD_LO[z & 127] + STD_HI[z >> 7] + STD_LO[b & 127] + STD_HI[b >> 7]
+    st = cov & ~(cov << 1)
+    en = cov & ~(cov >> 1)
+    return bb & ~((st & bb & ~(bb >> 1 & bb >> 2)) | ((st << 1) & bb & ~(bb >> 1)) | (
+        en & bb & ~(bb << 1 & bb << 2)) | ((en >> 1) & bb & ~(bb << 1)))
 
 
-def unpack(pick, bits):
-    # The ways _plain chose, as (rank, copies per suit, 2 bits a suit).
+def unpack(pick, ex, m1, m2):
+    # The ways _plain chose, as (rank, copies per suit, 2 bits a suit);
+    # pick -1: every copy of the set ranks (ex: those ranks).
     out = []
-    unit = 1
-    for bit in bits:
-        way = 0
-        for s in range(4):
-            way |= (pick >> (5 * s) & 31) // unit % 3 << (2 * s)
-        out.append((_low(bit), way))
-        unit *= 3
+    if pick < 0:
+        r = ex
+        while r:
+            bit = r & -r
+            r ^= bit
+            way = 0
+            for s in range(4):
+                way |= ((1 if m1[s] & bit else 0) + (1 if m2[s] & bit else 0)) << (2 * s)
+            out.append((_low(bit), way))
+        return out
+    for k in (0, 1, 2):
+        bit = ex[1 << k]
+        if bit < 8192:
+            way = 0
+            for s in range(4):
+                f = pick >> (6 * s + k)
+                way |= ((f & 1) + (f >> 3 & 1)) << (2 * s)
+            out.append((_low(bit), way))
     return out
 
 

@@ -135,7 +135,7 @@ def layout(plan):
     _, picks, m1, m2, laid, ends = plan
     if type(picks) is tuple:
         from .melds_double import unpack
-        picks = unpack(picks[0], picks[1])
+        picks = unpack(picks[0], picks[1], m1, m2)
     infos = laid.infos if laid is not None else []
     if ends is None:
         ends = [(0, 0, 0, 0)] * 4
