@@ -26,7 +26,11 @@ MAIN_ACTIONS = ["new", "roster", "settings", "sync"]
 RESUME_ACTIONS = ["resume"] + MAIN_ACTIONS
 _RESUME: "dict[str, list[str]]" = {}     # the main menu with a match, by game
 _GAMES: "Optional[list[str]]" = None    # New match's lines
+SOON = {}                                # "Poker Rum/Gin   soon": a game without screens
+for _game in GAMES:
+    SOON[_game] = "%-15s soon" % game_name(_game)
 STARTS = tuple(["Start (%d players)" % n for n in range(9)])
+TO_SYNC = tuple(["To sync: %d match%s" % (n, "" if n == 1 else "es") for n in range(10)])
 _FREE: "dict[str, str]" = {}             # "- Ann": a name not seated
 _SEATED: "dict[int, dict[str, str]]" = {}   # "2 Ann": by seat, by name
 _TITLES: "dict[str, str]" = {}           # "Dartex: players", by game
@@ -115,10 +119,7 @@ class NewMatch(MenuScreen):
         if _GAMES is None:
             out = []
             for game in GAMES:
-                name = game_name(game)
-                if game_module(game) is None:
-                    name = "%-15s soon" % name
-                out.append(name)
+                out.append(game_name(game) if game_module(game) is not None else SOON[game])
             _GAMES = out
         return _GAMES
 
@@ -254,7 +255,10 @@ class SyncScreen(InfoScreen):
         app = self.app
         journal = app.journal
         pending = len(journal.pending())
-        out = ["To sync: %d match%s" % (pending, "" if pending == 1 else "es")]
+        if pending < len(TO_SYNC):
+            out = [TO_SYNC[pending]]
+        else:
+            out = ["To sync: %d matches" % pending]
         if journal.live_seq:
             out.append("Playing: #%d" % journal.live_seq)
         free = app.flash.free()
