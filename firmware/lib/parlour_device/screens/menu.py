@@ -17,23 +17,27 @@ if TYPE_CHECKING:
 SOUND = ("Sound: off", "Sound: on")
 LIGHTS = ("Key lights: off", "Key lights: on")
 # Menu lines are made once and kept (a new string is what costs most on the board):
-# a menu's entries are worked out again after every key. The tables that fill as
-# the menus are used start empty: a list or dict made at import and grown later
-# frees its first block low in the heap, and MicroPython then looks for every
-# larger block from there up.
+# a menu's entries are worked out again after every key. What is known at import
+# (the games, the default roster P1..P8) is made then, once at boot; the rest is
+# kept as the menus are used, in tables that start empty: a list or dict made at
+# import and grown later frees its first block low in the heap, and MicroPython
+# then looks for every larger block from there up.
 MAIN = ["New match", "Roster", "Settings", "Sync status"]
 MAIN_ACTIONS = ["new", "roster", "settings", "sync"]
 RESUME_ACTIONS = ["resume"] + MAIN_ACTIONS
 _RESUME: "dict[str, list[str]]" = {}     # the main menu with a match, by game
 _GAMES: "Optional[list[str]]" = None    # New match's lines
-SOON = {}                                # "Poker Rum/Gin   soon": a game without screens
+SOON: "dict[str, str]" = {}              # "Poker Rum/Gin   soon": a game without screens
+_TITLES: "dict[str, str]" = {}           # "Dartex: players", by game
 for _game in GAMES:
     SOON[_game] = "%-15s soon" % game_name(_game)
+    _TITLES[_game] = game_name(_game) + ": players"
 STARTS = tuple(["Start (%d players)" % n for n in range(9)])
 TO_SYNC = tuple(["To sync: %d match%s" % (n, "" if n == 1 else "es") for n in range(10)])
 _FREE: "dict[str, str]" = {}             # "- Ann": a name not seated
+for _n in range(1, 9):                   # (the roster until names come from the laptop)
+    _FREE["P%d" % _n] = "- P%d" % _n
 _SEATED: "dict[int, dict[str, str]]" = {}   # "2 Ann": by seat, by name
-_TITLES: "dict[str, str]" = {}           # "Dartex: players", by game
 KEPT = 64                                # names kept before starting over
 
 
