@@ -11,7 +11,7 @@ from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
 
 from .base import GREEN, GREY, K_OK, K_UNDO, RED, WHITE, YELLOW, Screen
 from .pages import clip
-from .throw import NUMBERS, Boxes, colour_of, face, target_text, token
+from .throw import NUMBERS, Boxes, face, target_text, token
 
 try:
     from typing import Any, Dict, List, Optional, Tuple
@@ -339,9 +339,10 @@ class DartexPlay(Screen):
     def _note(self, v: "Dict[str, Any]") -> "Tuple[str, int]":
         if self.aim:
             return self._target_line(v), YELLOW
-        text, colour = self.preview()
-        if text:
-            return text, colour
+        if len(self.slots) == 3:
+            text, colour = self.preview()
+            if text:
+                return text, colour
         if v["first"] and not self.slots:
             return "first: DBL or a pair", YELLOW
         return CARD_OF[len(self.slots)], GREY
@@ -394,9 +395,9 @@ class DartexPlay(Screen):
         # The box of the card being entered (or aimed); -> its items.
         if self.aim:
             return boxes.box(frame, self._at, self._aim_face(self.aim, self._targets()[self.pick]),
-                             colour_of(self.aim), True)
+                             self.aim, True)
         card = self._candidate()
-        return boxes.box(frame, self._at, face(card), colour_of(card), True)
+        return boxes.box(frame, self._at, face(card), card, True)
 
     def _draw_view(self, frame: "Any") -> None:
         # What only the match decides: whose turn, hand sizes, the pack, the scores.
@@ -434,7 +435,7 @@ class DartexPlay(Screen):
             i = len(pres) - 1
             card, target = slots[i]
             text = face(card) if target is None else self._aim_face(card, target)
-            pres.append(pres[i] + boxes.part(frame, i, text, colour_of(card), False))
+            pres.append(pres[i] + boxes.part(frame, i, text, card, False))
         pre = self._pre = pres[laid]
         items = frame.items
         items.extend(pre)
@@ -453,7 +454,7 @@ class DartexPlay(Screen):
         if part is None:
             part = ()
             for i in range(laid + 1, 3):
-                part = part + boxes.part(frame, i, "", WHITE, False)
+                part = part + boxes.part(frame, i, "", 0, False)
             start = len(items)
             if mono:
                 frame.text(0, lay.row_y(2) + 2, clip(note, lay.cols))

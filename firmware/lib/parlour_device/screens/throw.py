@@ -144,9 +144,10 @@ class Boxes:
         self.scale = scale
         self.kept: "dict[str, List[Any]]" = {}
 
-    def box(self, frame: "Any", i: int, text: str, colour: int,
+    def box(self, frame: "Any", i: int, text: str, card: int,
             current: bool) -> "Tuple[Any, ...]":
-        # Box i (0..2) added to the frame; -> its items.
+        # Box i (0..2) showing `card` as `text` (its colour comes from the card, so
+        # it is looked up only when the box is drawn); -> its items.
         kept = self.kept
         parts = kept.get(text)
         if parts is None:
@@ -159,29 +160,20 @@ class Boxes:
         if part is None:
             start = len(items)
             draw_card(frame, self.x + i * (self.w + self.gap), self.y, self.w, self.h, text,
-                      colour, current, self.scale)
+                      colour_of(card), current, self.scale)
             part = parts[slot] = tuple(items[start:])
             return part
         items.extend(part)
         return part
 
-    def part(self, frame: "Any", i: int, text: str, colour: int,
+    def part(self, frame: "Any", i: int, text: str, card: int,
              current: bool) -> "Tuple[Any, ...]":
         # Box i's items, not added to the frame.
         items = frame.items
         start = len(items)
-        part = self.box(frame, i, text, colour, current)
+        part = self.box(frame, i, text, card, current)
         del items[start:]
         return part
-
-    def throw(self, frame: "Any", texts: "List[str]", colours: "List[int]",
-              current: int) -> None:
-        # The three boxes; `current` (0..2, or -1) is the slot being entered.
-        for i in range(3):
-            if i < len(texts):
-                self.box(frame, i, texts[i], colours[i], i == current)
-            else:
-                self.box(frame, i, "", WHITE, i == current)
 
 
 CARDS_KEPT = 48     # faces a Boxes keeps before starting over
