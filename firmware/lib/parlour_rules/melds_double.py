@@ -149,10 +149,30 @@ def _plain(m1, m2):
     y = b3 & ~p3 & nw
     l3 = lo[z & 127] + hi[z >> 7] + lo[y & 127] + hi[y >> 7] + 1
     # Every copy of the set ranks to sets: the answer if it meets the bound.
-    f0 = dcost(a0 & nw, b0 & nw) + 1
-    f1 = dcost(a1 & nw, b1 & nw) + 1
-    f2 = dcost(a2 & nw, b2 & nw) + 1
-    f3 = dcost(a3 & nw, b3 & nw) + 1
+    x = a0 & nw
+    y = b0 & nw
+    if x & x >> 1 & x >> 2:
+        f0 = dcost(x, y) + 1
+    else:
+        f0 = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] + 1
+    x = a1 & nw
+    y = b1 & nw
+    if x & x >> 1 & x >> 2:
+        f1 = dcost(x, y) + 1
+    else:
+        f1 = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] + 1
+    x = a2 & nw
+    y = b2 & nw
+    if x & x >> 1 & x >> 2:
+        f2 = dcost(x, y) + 1
+    else:
+        f2 = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] + 1
+    x = a3 & nw
+    y = b3 & nw
+    if x & x >> 1 & x >> 2:
+        f3 = dcost(x, y) + 1
+    else:
+        f3 = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] + 1
     best = f0 + f1 + f2 + f3
     low = l0 + l1 + l2 + l3
     if best == low:
@@ -218,40 +238,29 @@ def _plain(m1, m2):
     b3 = m2[s]
     f3 = fs[s]
     l3 = ls[s]
-    # The innermost rank: one the first suit does not hold if there is one,
-    # so that suit's cost prunes before it.
-    x = full >> h0 & 63
-    k2 = 2 if not x & 36 else 1 if not x & 18 else 0 if not x & 9 else 2
     # Per rank the ways to take it: its forced copies and any of its optional
     # ones, 3 or more in all; or none (unless the forced ones make a set).
-    ways = [None, None, None]
-    for k in (0, 1, 2):
+    n = 1 if g1 > 4096 else 2 if g2 > 4096 else 3
+    ways = [(0,), (0,), (0,)]
+    for k in range(n):
         rk = 2396745 << k  # bits k and k + 3 of every suit
-        m = opt & rk
         base = (full ^ opt) & rk
-        d = dbl & rk
         # need: how many optional copies a set needs besides the forced ones
-        need = 3 - pop[base & 63] - pop[base >> 6 & 63] - pop[base >> 12 & 63] - pop[
-            base >> 18]
-        if need <= 0:
-            w = [base]
-            need = 0
-        else:
-            w = [0]
-        sub = m
-        while sub:
-            if not (d and (sub >> 3) & d & ~sub):
-                if need < 2:
-                    w.append(base | sub)
-                else:
-                    x = sub & (sub - 1)
-                    if x and (need == 2 or x & (x - 1)):
-                        w.append(base | sub)
-            sub = (sub - 1) & m
-        ways[k] = w
+        ways[k] = _set_ways(opt & rk, base, 3 - pop[base & 63] - pop[base >> 6 & 63] - pop[
+            base >> 12 & 63] - pop[base >> 18], dbl & rk)
+    # The innermost loop: a rank the first suit does not hold if there is
+    # one, so that suit's cost prunes before it; a missing rank outermost.
+    x = full >> h0 & 63
+    if n == 1:
+        k2 = 0
+    elif n == 2:
+        k2 = 1 if not x & 18 else 0
+    else:
+        k2 = 2 if not x & 36 else 1 if not x & 18 else 0 if not x & 9 else 2
     W2 = ways[k2]
     W0 = ways[2 if k2 < 2 else 0]
     W1 = ways[1 if k2 != 1 else 0]
+    first = not x & (9 << k2)
     # Each suit's cost per choice (+1; 0: not worked out yet), worked out the
     # first time a way needs it and only if the way can still win with the
     # suits after it at their lower bounds.
@@ -265,7 +274,6 @@ def _plain(m1, m2):
     r3[full >> h3 & 63] = f3
     pick = -1
     rest = l1 + l2 + l3
-    first = not full >> h0 & (9 << k2)
     v0 = 0
     for w0 in W0:
         for w1 in W1:
@@ -274,7 +282,13 @@ def _plain(m1, m2):
                 i = w01 >> h0 & 63
                 v0 = r0[i]
                 if not v0:
-                    v0 = r0[i] = dcost(a0 & ~ex[i >> 3], b0 & ~ex[i & 7]) + 1
+                    x = a0 & ~ex[i >> 3]
+                    y = b0 & ~ex[i & 7]
+                    if x & x >> 1 & x >> 2:
+                        v0 = dcost(x, y) + 1
+                    else:
+                        v0 = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] + 1
+                    r0[i] = v0
                 if v0 + rest >= best:
                     continue
             for w2 in W2:
@@ -285,28 +299,52 @@ def _plain(m1, m2):
                     i = jj >> h0 & 63
                     v = r0[i]
                     if not v:
-                        v = r0[i] = dcost(a0 & ~ex[i >> 3], b0 & ~ex[i & 7]) + 1
+                        x = a0 & ~ex[i >> 3]
+                        y = b0 & ~ex[i & 7]
+                        if x & x >> 1 & x >> 2:
+                            v = dcost(x, y) + 1
+                        else:
+                            v = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] + 1
+                        r0[i] = v
                     v += rest
                     if v >= best:
                         continue
                 i = jj >> h1 & 63
                 u = r1[i]
                 if not u:
-                    u = r1[i] = dcost(a1 & ~ex[i >> 3], b1 & ~ex[i & 7]) + 1
+                    x = a1 & ~ex[i >> 3]
+                    y = b1 & ~ex[i & 7]
+                    if x & x >> 1 & x >> 2:
+                        u = dcost(x, y) + 1
+                    else:
+                        u = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] + 1
+                    r1[i] = u
                 v += u - l1
                 if v >= best:
                     continue
                 i = jj >> h2 & 63
                 u = r2[i]
                 if not u:
-                    u = r2[i] = dcost(a2 & ~ex[i >> 3], b2 & ~ex[i & 7]) + 1
+                    x = a2 & ~ex[i >> 3]
+                    y = b2 & ~ex[i & 7]
+                    if x & x >> 1 & x >> 2:
+                        u = dcost(x, y) + 1
+                    else:
+                        u = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] + 1
+                    r2[i] = u
                 v += u - l2
                 if v >= best:
                     continue
                 i = jj >> h3 & 63
                 u = r3[i]
                 if not u:
-                    u = r3[i] = dcost(a3 & ~ex[i >> 3], b3 & ~ex[i & 7]) + 1
+                    x = a3 & ~ex[i >> 3]
+                    y = b3 & ~ex[i & 7]
+                    if x & x >> 1 & x >> 2:
+                        u = dcost(x, y) + 1
+                    else:
+                        u = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] + 1
+                    r3[i] = u
                 v += u - l3
                 if v >= best:
                     continue
@@ -315,6 +353,54 @@ def _plain(m1, m2):
                 if v == low:
                     return best - 4, (pick, ex)
     return best - 4, (pick if pick >= 0 else full, ex)
+
+
+def _set_ways(m, base, need, d):
+    # The ways to take one set rank: its forced copies (base) and any of its
+    # optional ones (m; a first copy in d only with its second), at least
+    # need of them; or none (0) unless the forced ones make a set alone.
+    o1 = m & -m
+    r = m ^ o1
+    o2 = r & -r
+    r ^= o2
+    o3 = r & -r
+    if d or r ^ o3:
+        # many optional copies, or two of one rank in one suit: one by one
+        w = [0] if need > 0 else []
+        sub = m
+        while True:
+            if not (d and (sub >> 3) & d & ~sub):
+                x = sub
+                n = need
+                while n > 0 and x:
+                    x &= x - 1
+                    n -= 1
+                if n <= 0:
+                    w.append(base | sub)
+            if not sub:
+                return w
+            sub = (sub - 1) & m
+    if need <= 0:
+        if not o1:
+            return (base,)
+        if not o2:
+            return (base, base | o1)
+        if not o3:
+            return (base, base | o1, base | o2, base | m)
+        return (base, base | o1, base | o2, base | o3, base | o1 | o2, base | o1 | o3,
+                base | o2 | o3, base | m)
+    if need == 1:
+        if not o2:
+            return (0, base | o1) if o1 else (0,)
+        if not o3:
+            return (0, base | o1, base | o2, base | m)
+        return (0, base | o1, base | o2, base | o3, base | o1 | o2, base | o1 | o3,
+                base | o2 | o3, base | m)
+    if need == 2:
+        if not o3:
+            return (0, base | m) if o2 else (0,)
+        return (0, base | o1 | o2, base | o1 | o3, base | o2 | o3, base | m)
+    return (0, base | m) if o3 else (0,)
 
 
 def _pot2(cov, b):
