@@ -4,9 +4,11 @@ excepted: there is no display in the guest), and fuel per key event over the
 scripted Stump and Dartex matches in sim-scripts/ (budget 200,000 on average),
 and over the menu walk of docs/screens/menu.txt. `-v` prints every step."""
 
+import statistics
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
@@ -43,7 +45,8 @@ def heap(function: str, preload: bool) -> int:
     return mprig._heap_figure(None, mprig.LIB, script)
 
 
-def fuel_per_key(script: Path) -> tuple[int, int, int, tuple[int, str], int, str]:
+def fuel_per_key(script: Path) -> dict[str, Any]:
+    """Fuel of every step of a key script in the guest, summed up."""
     steps = inputs(script)
     lines: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -54,7 +57,8 @@ def fuel_per_key(script: Path) -> tuple[int, int, int, tuple[int, str], int, str
             "def main():\n    cases_device.bench_keys(STEPS)\nmain()\n",
             Path(tmp), True, lines)
     worst = (0, "")
-    total = count = collections = 0
+    used_by_kind: dict[str, list[int]] = {"key": [], "turn": []}
+    collections = 0
     for line in lines:
         if line.startswith("STEP\t"):
             _, kind, value, title, used = line.split("\t")
@@ -63,14 +67,22 @@ def fuel_per_key(script: Path) -> tuple[int, int, int, tuple[int, str], int, str
             if int(used) < 0:       # the guest's 1 MB heap was collected in this step
                 collections += 1
                 continue
-            count += 1
-            total += int(used)
+            used_by_kind["turn" if int(kind) == KINDS["turn"] else "key"].append(int(used))
             if int(used) > worst[0]:
                 worst = (int(used), title)
         if line.startswith("KEYS\t"):
-            _, steps, _, events, end = line.split("\t")
-            return int(steps), collections, total // max(count, 1), worst, int(events), end
+            _, _, _, events, end = line.split("\t")
+            every = used_by_kind["key"] + used_by_kind["turn"]
+            return {"count": len(every), "collections": collections,
+                    "average": _average(every),
+                    "median": int(statistics.median(every)) if every else 0,
+                    "keys": used_by_kind["key"], "turns": used_by_kind["turn"],
+                    "worst": worst, "events": int(events), "end": end}
     raise SystemExit(f"{script.name}: the guest gave no figures ({died})")
+
+
+def _average(values: list[int]) -> int:
+    return sum(values) // max(len(values), 1)
 
 
 def main() -> int:
@@ -87,13 +99,15 @@ def main() -> int:
     scripts = [ROOT / "docs" / "screens" / "menu.txt"]
     scripts += sorted((ROOT / "sim-scripts").glob("*_match.txt"))
     for script in scripts:
-        count, collections, average, worst, events, end = fuel_per_key(script)
-        what = f"a match of {events} events ({end})" if events else "no match"
-        print(f"{script.name}: {count} key events, {what}; "
-              f"fuel per key event: average {average:,d} (budget {FUEL_BUDGET:,d}), "
-              f"worst {worst[0]:,d} (on {worst[1]}); {collections} steps with a "
-              f"collection of the guest's 1 MB heap left out")
-        ok &= average <= FUEL_BUDGET
+        r = fuel_per_key(script)
+        what = f"a match of {r['events']} events ({r['end']})" if r["events"] else "no match"
+        print(f"{script.name}: {r['count']} key events, {what}; "
+              f"fuel per key event: average {r['average']:,d} (budget {FUEL_BUDGET:,d}), "
+              f"median {r['median']:,d}, worst {r['worst'][0]:,d} (on {r['worst'][1]}); "
+              f"keys and presses {_average(r['keys']):,d} on average, encoder turns "
+              f"{_average(r['turns']):,d}; {r['collections']} steps with a collection "
+              f"of the guest's 1 MB heap left out")
+        ok &= r["average"] <= FUEL_BUDGET
     print("within budget" if ok else "OVER BUDGET")
     return 0 if ok else 1
 
