@@ -273,14 +273,25 @@ class ListScreen(Screen):
         frame.keep(self._part, (self._stamp, self.top, self.index), self._draw_rows)
 
     def _draw_rows(self, frame: Frame) -> None:
+        # Each row's items appended straight to the frame (Frame.row's items, with
+        # no call per row: a call costs about as much as the tuple it makes).
         lay = frame.layout
-        items = self.rows()
-        for row in range(lay.rows):
-            i = self.top + row
-            if i >= len(items):
+        rows = self.rows()
+        items = frame.items
+        count = len(rows)
+        cols = lay.cols
+        scale = lay.scale
+        line_h = lay.line_h
+        y = lay.body_top
+        for i in range(self.top, self.top + lay.rows):
+            if i >= count:
                 break
-            text = fit(items[i], lay.cols)
+            text = fit(rows[i], cols)
             if i == self.index:
-                frame.row(row, text, YELLOW if lay.colour else WHITE, True)
+                items.append((RECT, 0, y, lay.width, line_h, YELLOW if lay.colour else WHITE,
+                              True))
+                items.append((TEXT, 0, y, text, BLACK, scale, -1))
             else:
-                frame.row(row, text, GREY if text.endswith("soon") else WHITE)
+                items.append((TEXT, 0, y, text, GREY if text.endswith("soon") else WHITE,
+                              scale, -1))
+            y += line_h
