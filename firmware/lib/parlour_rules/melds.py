@@ -54,6 +54,7 @@ _FAST = None  # the laptop's one-pack solve (melds_fast), set at the end
 _LAID = None  # its solve against the caller's melds
 _DOUBLE = None  # and its double-pack solve
 _DSOLVE = []  # melds_double.solve, once first needed
+_CONTEST = []  # melds_contest.search, once first needed
 
 
 def _masks(hand, pack):
@@ -171,77 +172,10 @@ def _best(ms, ph, fr, lo, hi, joker):
                 pick = w
         return best, [take | (bit if pick & 1 else 0), take | (bit if pick & 16 else 0),
                       take | (bit if pick & 256 else 0), take | (bit if pick & 4096 else 0)]
-    # Each suit's count (x8, +1 if it holds no run of its own) per subset of
-    # the contested ranks it holds that go to sets.
-    rem = [0]
-    for bit in bits:
-        rem = rem + [x | bit for x in rem]
-    rows = []
-    n = len(rem)
-    for s in range(4):
-        m = ms[s] & ~take
-        p = ph[s]
-        f = fr[s]
-        hs = allheld >> (4 * s) & 15
-        row = [0] * n
-        j = hs
-        if p or f or joker:
-            while True:
-                x = m & ~rem[j]
-                y = x | p
-                t = y & y >> 1 & y >> 2
-                z = x & ~(t | t << 1 | t << 2) & ~f
-                if joker and not x & x >> 1 & x >> 2:
-                    row[j] = (lo[z & 127] + hi[z >> 7]) * 8 + 1
-                else:
-                    row[j] = (lo[z & 127] + hi[z >> 7]) * 8
-                if not j:
-                    break
-                j = (j - 1) & hs
-        else:
-            while True:
-                x = m & ~rem[j]
-                t = x & x >> 1 & x >> 2
-                z = x & ~(t | t << 1 | t << 2)
-                row[j] = (lo[z & 127] + hi[z >> 7]) * 8
-                if not j:
-                    break
-                j = (j - 1) & hs
-        rows.append(row)
-    r0, r1, r2, r3 = rows
-    if i == 3:
-        # Many ways: every set taken is the answer if each card it leaves dead
-        # is one that no set or run could use.
-        low = 0
-        for s in range(4):
-            z = ms[s] & ~three & ~cov[s] & ~fr[s]
-            low += lo[z & 127] + hi[z >> 7]
-        jj = allheld
-        if (r0[jj & 15] + r1[jj >> 4 & 15] + r2[jj >> 8 & 15] + r3[jj >> 12]) >> 3 == low:
-            return low, [three, three, three, three]
-    while len(ways) < 3:
-        ways.append((0,))
-    best = -1
-    pick = 0
-    for w0 in ways[0]:
-        for w1 in ways[1]:
-            w01 = w0 | w1
-            for w2 in ways[2]:
-                jj = w01 | w2
-                v = r0[jj & 15] + r1[jj >> 4 & 15] + r2[jj >> 8 & 15] + r3[jj >> 12]
-                if v < best or best < 0:
-                    if joker and not (take or jj) and v & 7 == 4:
-                        v += JOKER_COUNT * 8
-                        if v >= best >= 0:
-                            continue
-                    best = v
-                    pick = jj
-    co = [take, take, take, take]
-    for k in range(i):
-        for s in range(4):
-            if pick >> (4 * s + k) & 1:
-                co[s] |= bits[k]
-    return best >> 3, co
+    if not _CONTEST:
+        from .melds_contest import search
+        _CONTEST.append(search)
+    return _CONTEST[0](ms, ph, fr, lo, hi, joker, take, bits, ways, allheld, three, cov)
 
 
 class Laid:

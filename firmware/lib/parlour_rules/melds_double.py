@@ -220,6 +220,7 @@ def _plain(m1, m2):
     a0 = m1[s]
     b0 = m2[s]
     f0 = fs[s]
+    l0 = ls[s]
     s = ks[1] & 3
     h1 = 6 * s
     a1 = m1[s]
@@ -264,16 +265,26 @@ def _plain(m1, m2):
     # Each suit's cost per choice (+1; 0: not worked out yet), worked out the
     # first time a way needs it and only if the way can still win with the
     # suits after it at their lower bounds.
+    # Rows: each suit's cost per choice less its lower bound, +1 (0: not
+    # worked out yet); t0..t3: what the first one, two, three, four of them
+    # must stay under for a way to beat the best so far.
     r0 = bytearray(64)
     r1 = bytearray(64)
     r2 = bytearray(64)
     r3 = bytearray(64)
-    r0[full >> h0 & 63] = f0
-    r1[full >> h1 & 63] = f1
-    r2[full >> h2 & 63] = f2
-    r3[full >> h3 & 63] = f3
+    r0[full >> h0 & 63] = f0 - l0 + 1
+    r1[full >> h1 & 63] = f1 - l1 + 1
+    r2[full >> h2 & 63] = f2 - l2 + 1
+    r3[full >> h3 & 63] = f3 - l3 + 1
+    l0 -= 2
+    l1 -= 2
+    l2 -= 2
+    l3 -= 2
     pick = -1
-    rest = l1 + l2 + l3
+    t3 = best - low + 4
+    t0 = t3 - 3
+    t1 = t3 - 2
+    t2 = t3 - 1
     v0 = 0
     for w0 in W0:
         for w1 in W1:
@@ -285,16 +296,16 @@ def _plain(m1, m2):
                     x = a0 & ~ex[i >> 3]
                     y = b0 & ~ex[i & 7]
                     if x & x >> 1 & x >> 2:
-                        v0 = dcost(x, y) + 1
+                        v0 = dcost(x, y) - l0
                     else:
-                        v0 = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] + 1
+                        v0 = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] - l0
                     r0[i] = v0
-                if v0 + rest >= best:
+                if v0 >= t0:
                     continue
             for w2 in W2:
                 jj = w01 | w2
                 if first:
-                    v = v0 + rest
+                    v = v0
                 else:
                     i = jj >> h0 & 63
                     v = r0[i]
@@ -302,12 +313,11 @@ def _plain(m1, m2):
                         x = a0 & ~ex[i >> 3]
                         y = b0 & ~ex[i & 7]
                         if x & x >> 1 & x >> 2:
-                            v = dcost(x, y) + 1
+                            v = dcost(x, y) - l0
                         else:
-                            v = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] + 1
+                            v = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] - l0
                         r0[i] = v
-                    v += rest
-                    if v >= best:
+                    if v >= t0:
                         continue
                 i = jj >> h1 & 63
                 u = r1[i]
@@ -315,12 +325,12 @@ def _plain(m1, m2):
                     x = a1 & ~ex[i >> 3]
                     y = b1 & ~ex[i & 7]
                     if x & x >> 1 & x >> 2:
-                        u = dcost(x, y) + 1
+                        u = dcost(x, y) - l1
                     else:
-                        u = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] + 1
+                        u = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] - l1
                     r1[i] = u
-                v += u - l1
-                if v >= best:
+                v += u
+                if v >= t1:
                     continue
                 i = jj >> h2 & 63
                 u = r2[i]
@@ -328,12 +338,12 @@ def _plain(m1, m2):
                     x = a2 & ~ex[i >> 3]
                     y = b2 & ~ex[i & 7]
                     if x & x >> 1 & x >> 2:
-                        u = dcost(x, y) + 1
+                        u = dcost(x, y) - l2
                     else:
-                        u = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] + 1
+                        u = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] - l2
                     r2[i] = u
-                v += u - l2
-                if v >= best:
+                v += u
+                if v >= t2:
                     continue
                 i = jj >> h3 & 63
                 u = r3[i]
@@ -341,45 +351,47 @@ def _plain(m1, m2):
                     x = a3 & ~ex[i >> 3]
                     y = b3 & ~ex[i & 7]
                     if x & x >> 1 & x >> 2:
-                        u = dcost(x, y) + 1
+                        u = dcost(x, y) - l3
                     else:
-                        u = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] + 1
+                        u = lo[x & 127] + hi[x >> 7] + lo[y & 127] + hi[y >> 7] - l3
                     r3[i] = u
-                v += u - l3
-                if v >= best:
+                v += u
+                if v >= t3:
                     continue
-                best = v
+                # a better way, v - 4 above the lower bound
                 pick = jj
-                if v == low:
-                    return best - 4, (pick, ex)
-    return best - 4, (pick if pick >= 0 else full, ex)
+                if v == 4:
+                    return low - 4, (pick, ex)
+                t3 = v
+                t0 = v - 3
+                t1 = v - 2
+                t2 = v - 1
+    return low + t3 - 8, (pick if pick >= 0 else full, ex)
 
 
 def _set_ways(m, base, need, d):
     # The ways to take one set rank: its forced copies (base) and any of its
     # optional ones (m; a first copy in d only with its second), at least
     # need of them; or none (0) unless the forced ones make a set alone.
+    if d:
+        # A suit whose two copies a run could use: it gives none or one of
+        # them, or both (forced then).
+        o = d & -d
+        a = _set_ways(m & ~(o << 3), base, need, d ^ o)
+        b = _set_ways(m & ~(o | o << 3), base | o | o << 3, need - 2, d ^ o)
+        return a + (b[1:] if b[0] == 0 else b)
     o1 = m & -m
     r = m ^ o1
     o2 = r & -r
     r ^= o2
     o3 = r & -r
-    if d or r ^ o3:
-        # many optional copies, or two of one rank in one suit: one by one
-        w = [0] if need > 0 else []
-        sub = m
-        while True:
-            if not (d and (sub >> 3) & d & ~sub):
-                x = sub
-                n = need
-                while n > 0 and x:
-                    x &= x - 1
-                    n -= 1
-                if n <= 0:
-                    w.append(base | sub)
-            if not sub:
-                return w
-            sub = (sub - 1) & m
+    r ^= o3
+    if r:
+        # four or more: one of the others given or not
+        o = r & -r
+        a = _set_ways(m ^ o, base, need, 0)
+        b = _set_ways(m ^ o, base | o, need - 1, 0)
+        return a + (b[1:] if b[0] == 0 else b)
     if need <= 0:
         if not o1:
             return (base,)
