@@ -205,3 +205,14 @@ def bench_keys(script):
         events = len(kept["record"]["events"])
         end = kept["end"]
     runner.emit("KEYS\t%d\t%d\t%d\t%s" % (len(script), total, events, end))
+
+
+def case_device_event_line_matches_the_general_encoding():
+    # MicroPython encodes the entry straight into bytes, CPython through a str: on
+    # each interpreter the line equals the general record encoding byte for byte
+    # (key order is the interpreter's own) and reads back whole.
+    from parlour_device.journal import decode, encode, encode_event
+    event = {"t": "throw", "cards": ["DOUBLE", 4, 5], "seat": 2, "side": None}
+    line = encode_event(event)
+    records, good = decode(line)
+    return [line == encode({"k": "e", "e": event}), records, good == len(line)]

@@ -8,6 +8,7 @@
 # The match counter lives in microcontroller.nvm (4 KB; written once per match).
 import json
 from binascii import crc32
+from io import BytesIO
 
 try:
     from typing import Any, Optional
@@ -30,10 +31,33 @@ def encode(record: dict[str, Any]) -> bytes:
     return ("%08x %s\n" % (crc, body)).encode()
 
 
+def _dump_writes_bytes() -> bool:
+    stream: Any = BytesIO()     # typeshed's json.dump writes str, as CPython's does
+    try:
+        json.dump(0, stream)
+    except TypeError:
+        return False
+    return True
+
+
+# MicroPython's json.dump writes the encoding straight into a byte stream, so an
+# entry's line never exists as a str: a new str is first looked up among every
+# interned string, which is what costs most on the board.
+_DUMP_BYTES = _dump_writes_bytes()
+
+
 def encode_event(event: dict[str, Any]) -> bytes:
     # encode({"k": "e", "e": event}), byte for byte, with one JSON encoding (the
     # event's) instead of the wrapper's: this runs on every accepted entry.
-    body = b'{"k": "e", "e": ' + json.dumps(event).encode() + b"}"
+    body: bytes
+    if _DUMP_BYTES:
+        out: Any = BytesIO()
+        out.write(b'{"k": "e", "e": ')
+        json.dump(event, out)
+        out.write(b"}")
+        body = out.getvalue()
+    else:
+        body = b'{"k": "e", "e": ' + json.dumps(event).encode() + b"}"
     return b"%08x " % (crc32(body) & 0xFFFFFFFF) + body + b"\n"
 
 
