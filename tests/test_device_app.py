@@ -204,7 +204,7 @@ def test_link_never_blocks_and_answers_status_lines():
 
 def test_parlour_device_passes_the_circuitpython_lint():
     allowed = SHARED_IMPORTS | {
-        "parlour_device", "os", "board", "keypad", "rotaryio", "usb_cdc", "microcontroller",
+        "parlour_device", "os", "io", "board", "keypad", "rotaryio", "usb_cdc", "microcontroller",
         "storage", "supervisor", "displayio", "terminalio", "vectorio", "digitalio", "pwmio",
         "neopixel", "fourwire", "adafruit_ili9341", "adafruit_display_text",
         "adafruit_display_shapes"}

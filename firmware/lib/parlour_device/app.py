@@ -57,6 +57,7 @@ class App:
         self.lit: Optional[Tuple[str, ...]] = None
         self._view: Optional[dict[str, Any]] = None
         self.memo: dict[Any, Any] = {}
+        self._frame = Frame(self.layout, self.memo)
         # The title/message lines and the hint/key labels drawn so far, by what they
         # show: screens come and go with the same few, so each is drawn once.
         self._tops: dict[Any, Tuple[Any, ...]] = {}
@@ -283,9 +284,9 @@ class App:
     def compose(self) -> Frame:
         # The title (or message) line, the screen's body, the hint and key labels;
         # the app's own parts are remembered by what they show, so they cost a lookup.
-        frame = Frame(self.layout, self.memo)
+        frame = self._frame       # one Frame for good, a new list of items each time
+        items = frame.items = []
         screen = self.screen
-        items = frame.items
         key: Any = (self.message, screen.title)
         part = self._tops.get(key)
         if part is None:

@@ -8,12 +8,17 @@
 # The match counter lives in microcontroller.nvm (4 KB; written once per match).
 import json
 from binascii import crc32
-from io import BytesIO
 
 try:
     from typing import Any, Optional
 except ImportError:
     pass
+
+try:
+    from io import BytesIO as _BytesIO
+    BytesIO: "Any" = _BytesIO
+except ImportError:     # a build without io: entries go through a str
+    BytesIO = None
 
 DIR = "parlour"
 LIVE = "parlour/live.jnl"
@@ -32,7 +37,9 @@ def encode(record: dict[str, Any]) -> bytes:
 
 
 def _dump_writes_bytes() -> bool:
-    stream: Any = BytesIO()     # typeshed's json.dump writes str, as CPython's does
+    if BytesIO is None:
+        return False
+    stream = BytesIO()     # typeshed's json.dump writes str, as CPython's does
     try:
         json.dump(0, stream)
     except TypeError:
@@ -51,7 +58,7 @@ def encode_event(event: dict[str, Any]) -> bytes:
     # event's) instead of the wrapper's: this runs on every accepted entry.
     body: bytes
     if _DUMP_BYTES:
-        out: Any = BytesIO()
+        out = BytesIO()
         out.write(b'{"k": "e", "e": ')
         json.dump(event, out)
         out.write(b"}")

@@ -4,7 +4,7 @@
 # parts (what the view decides; what the entry decides) and every text line by what
 # it shows, so an encoder click redraws one part from lines already made.
 
-from .base import BLACK, CYAN, GREEN, GREY, ORANGE, RED, WHITE, YELLOW, Screen
+from .base import BLACK, CYAN, GREEN, GREY, ORANGE, RECT, RED, TEXT, WHITE, YELLOW, Screen
 from .pages import clip
 from .ring import RING, RingStyle, dots, draw_marks, label_point
 
@@ -139,23 +139,21 @@ class StumpView(Screen):
 
     # -- drawing --------------------------------------------------------------------
 
-    def _picture(self, v: "Dict[str, Any]") -> "Tuple[Any, Any, int, int, str]":
-        # (slides, gap, cursor, ghost, caption) the ring shows for the current entry
+    def _picture(self, v: "Dict[str, Any]") -> "Tuple[Any, Any, int, int]":
+        # (slides, gap, cursor, ghost) the ring shows for the current entry
         step = v["step"]
         ring = v["ring"]
+        if step == "gapper" or step == "discard":
+            return ring["slides"], ring["gap"], self.n, 0
         if step == "setup":
             if self.ties:
-                side, gap, b = self.ties[self.pick]
-                return [self.pending, b], gap, 0, 0, "gap from %d" % side
-            slides = [self.pending] if self.pending else None
-            return slides, None, self.n, 0, ""
+                _, gap, b = self.ties[self.pick]
+                return [self.pending, b], gap, 0, 0
+            return [self.pending] if self.pending else None, None, self.n, 0
         if step == "move":
             opt = self.options(v)[self.pick]
-            moved = v["ring"]["slides"][opt[0]]
-            return opt[2], opt[3], 0, moved, ""
-        if step in ("gapper", "discard"):
-            return ring["slides"], ring["gap"], self.n, 0, ""
-        return ring["slides"] if ring else None, ring["gap"] if ring else None, 0, 0, ""
+            return opt[2], opt[3], 0, ring["slides"][opt[0]]
+        return ring["slides"] if ring else None, ring["gap"] if ring else None, 0, 0
 
     def _pick_line(self, v: "Dict[str, Any]") -> "Tuple[Tuple[str, ...], int]":
         # What the entry would do, as text parts (numbers from a table: the line is
@@ -307,14 +305,19 @@ class StumpView(Screen):
         # What the entry decides: the pick line and the ring's cursor, slides and gap.
         lay = frame.layout
         pick, colour = self._pick_line(v)
-        slides, gap, cursor, ghost, _ = self._picture(v)
+        slides, gap, cursor, ghost = self._picture(v)
         if not lay.colour:
-            y = lay.row_y(1)
+            y = lay.body_top + lay.line_h
             # a pick that fits is shown in inverse video
-            fits = colour == GREEN
-            frame.rect(MONO_TEXT - 1, y, lay.width - MONO_TEXT + 1, lay.line_h - 1,
-                       WHITE if fits else BLACK)
-            frame.text(MONO_TEXT, y, self._joined(pick), BLACK if fits else WHITE)
+            items = frame.items
+            if colour == GREEN:
+                items.append((RECT, MONO_TEXT - 1, y, lay.width - MONO_TEXT + 1,
+                              lay.line_h - 1, WHITE, True))
+                items.append((TEXT, MONO_TEXT, y, self._joined(pick), BLACK, 1, -1))
+            else:
+                items.append((RECT, MONO_TEXT - 1, y, lay.width - MONO_TEXT + 1,
+                              lay.line_h - 1, BLACK, True))
+                items.append((TEXT, MONO_TEXT, y, self._joined(pick), WHITE, 1, -1))
             draw_marks(frame, MONO_X, lay.body_top + MONO_DY, MONO_RING, slides, gap, cursor,
                        ghost)
             return
