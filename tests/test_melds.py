@@ -306,3 +306,50 @@ def test_d6_dumbo_additions_match_every_partition():
         check_layout(r, hand, DUMBO, False, welds)
         if octad:
             assert not any(r.layoffs)
+
+
+# -- the board's own searches -------------------------------------------------------
+# On the laptop most hands are answered from melds_fast's tables; the board runs
+# the searches below. They are checked here directly, on the meld-dense hands
+# where they work hardest, and on the costliest hands bench/melds.py has found.
+
+HARD_HANDS = [
+    # double pack, cards held twice (melds_dsets.plain)
+    "5S 7H 5D 6C 8C 6H 7C 6H 7S 6S 5H", "5S 7H 6S 8S 5C 6C 7C 6H 7S 6S 5H",
+    "3C 3D 3S 4C 2H 3D 2S 2C AS AD 2D", "3C 5H 3D 3H 5H 5S 4S 3S 4H 6H 4H",
+    "5D 7D 7H 5S 6C 6H 5D 5H 4D 6D 6D", "10C 10H 9C 9D 10D 7D 10C 8C 8C 8D 8D",
+    "4H 5D 6D 4D 5H 4H 5D 4D 3S 3H 3D", "5S 7H 6S 7C 7D 6H 4S 6H 7S 6S 8H",
+    # no card twice: two or three contested set ranks (melds_contest)
+    "8D 9H 8H 8S 9C 7H 8C 9D 10D 10H 10C", "5S 6S 7S 5H 6H 7H 5C 6C 7C 8C 6D",
+    "6H 5H 6S 7S 7D 8C 6D 7C 6C 5D 7H", "8D 9C 8H 6H 7C 7H 8C 7D 7S 8S 6D",
+    "5H 7C 6D 7H 5D 7D 6S 6C 8C 6H 7S",
+]
+
+
+def board_deadwood(hand):
+    from parlour_rules import melds_double, melds_dsets
+
+    m1, m2 = melds_double._hand(hand)
+    if m2[0] | m2[1] | m2[2] | m2[3]:
+        return melds_dsets.plain(m1, m2)[0]
+    return melds._best(m1, melds.NONE4, melds.NONE4, melds.STD_LO, melds.STD_HI, 0)[0]
+
+
+@pytest.mark.parametrize("text", HARD_HANDS)
+def test_r3_costliest_hands_found_match_every_partition(text):
+    hand = cards(text)
+    double = len(set(hand)) < len(hand)
+    want = brute(hand, STANDARD, double, ())
+    assert board_deadwood(hand) == want
+    r = melds.solve_rummy(hand, double_pack=True)
+    assert r.deadwood == want
+    check_layout(r, hand, STANDARD, True, ())
+
+
+@pytest.mark.parametrize("double", [False, True])
+def test_r3_board_search_matches_every_partition_on_meld_dense_hands(double):
+    rng = random.Random("melds-board-%s" % double)
+    deck = std_deck(double, 4, 8)
+    for _ in range(2000):
+        hand = rng.sample(deck, rng.choice((9, 10, 11)))
+        assert board_deadwood(hand) == brute(hand, STANDARD, double, ()), hand

@@ -134,7 +134,7 @@ def layout(plan):
     # The arrangement: own sets and runs, lay-offs per caller meld, dead cards.
     _, picks, m1, m2, laid, ends = plan
     if type(picks) is tuple:
-        from .melds_double import unpack
+        from .melds_dsets import unpack
         picks = unpack(picks[0], picks[1], m1, m2)
     infos = laid.infos if laid is not None else []
     if ends is None:

@@ -39,7 +39,7 @@ def _pips(z):
 
 
 _DEAD, _COV = _suit_tables()
-_PLAIN = []  # melds_double._plain, once first needed (it imports melds)
+_PLAIN = []  # melds_dsets.plain and dcost, once first needed (it imports melds)
 
 
 def solve(hand):
@@ -85,7 +85,8 @@ def solve_double(hand):
     b2 = m2 >> 26 & 8191
     b3 = m2 >> 39
     if not _PLAIN:
-        from .melds_double import _plain, dcost
+        from .melds_dsets import dcost
+        from .melds_dsets import plain as _plain
         _PLAIN.append(_plain)
         _PLAIN.append(dcost)
     if (a0 & a1 & (a2 | a3)) | (a2 & a3 & (a0 | a1)) | (
