@@ -8,14 +8,16 @@
 #   - given which cards go into sets, every card in the cover of what is left
 #     is melded (a stretch of any length is one run) and the rest is dead;
 #   - a set whose cards lie in no cover is always taken; only the "contested"
-#     set ranks (a card also in a cover) are tried both ways, at most 3 ranks.
+#     set ranks (a card also in a cover) are tried both ways, at most 3 ranks
+#     (one in closed form here; two or three in melds_contest.py).
 # Lay-offs and Dumbo additions (D-6) fit the same search: the caller's
 # runs are "phantom" cards of no value in the player's suit (a stretch touching
 # them is a chain laid off at that end), and a card the caller's set can take
 # costs nothing when left over (it is laid off there).
-# The double pack (identical cards, sets to 6) is melds_double.py; the layout
-# of the result (melds, lay-offs, dead) is built on first use by melds_show.py;
-# checking laid melds is melds_check.py. All three load only when needed.
+# The double pack (identical cards, sets to 6) is melds_double.py (its search
+# without a caller melds_dsets.py); the layout of the result (melds, lay-offs,
+# dead) is built on first use by melds_show.py; checking laid melds is
+# melds_check.py. All of them load only when needed.
 
 from .cards import DUMBO, JOKER, STANDARD, parse_cards
 from .errors import RulesError, refuse
@@ -72,27 +74,34 @@ def _masks(hand, pack):
             return [m & k, m >> width & k, m >> 2 * width & k, m >> 3 * width & k], joker
     if len(hand) > 11:
         raise RulesError("big_hand", "over 11 cards")
-    ms = [0, 0, 0, 0, 0]  # the fifth: Dumbo's Joker (card 44 = 4 * 11)
+    # The first two suits in one mask, the last two (and Dumbo's Joker, card
+    # 44) in another: small ints on the board. A card that is not an int of
+    # the pack (a string, or out of range) is parsed or refused.
+    half = 2 * width
+    lo = hi = 0
     try:
         for c in hand:
-            if c < 0 or c >= top:
-                raise TypeError
-            s = c // width
-            bit = 1 << c % width
-            v = ms[s]
-            if v & bit:
-                from .cards import format_card
-                refuse("dup_card", "card twice: ", format_card(c, pack))
-            ms[s] = v | bit
-    except TypeError:
+            if c < half:
+                bit = 1 << c
+                if lo & bit:
+                    _twice(c, pack)
+                lo |= bit
+            else:
+                bit = 1 << (c - half)
+                if hi & bit:
+                    _twice(c, pack)
+                hi |= bit
+    except (TypeError, ValueError):
         return _masks(parse_cards(hand, pack), pack)
-    joker = ms.pop()
-    return ms, joker
+    if hi >> (top - half):
+        return _masks(parse_cards(hand, pack), pack)
+    k = (1 << width) - 1
+    return [lo & k, lo >> width, hi & k, hi >> width & k], hi >> half
 
 
-def _cover(x):
-    t = x & x >> 1 & x >> 2
-    return t | t << 1 | t << 2
+def _twice(c, pack):
+    from .cards import format_card
+    refuse("dup_card", "card twice: ", format_card(c, pack))
 
 
 def _best(ms, ph, fr, lo, hi, joker):
@@ -102,7 +111,18 @@ def _best(ms, ph, fr, lo, hi, joker):
     c = ms[2]
     d = ms[3]
     three = (a & b & (c | d)) | (c & d & (a | b))
-    cov = (_cover(a | ph[0]), _cover(b | ph[1]), _cover(c | ph[2]), _cover(d | ph[3]))
+    x = a | ph[0]
+    t = x & x >> 1 & x >> 2
+    ca = t | t << 1 | t << 2
+    x = b | ph[1]
+    t = x & x >> 1 & x >> 2
+    cb = t | t << 1 | t << 2
+    x = c | ph[2]
+    t = x & x >> 1 & x >> 2
+    cc = t | t << 1 | t << 2
+    x = d | ph[3]
+    t = x & x >> 1 & x >> 2
+    cov = (ca, cb, cc, t | t << 1 | t << 2)
     con = three & ((a & cov[0]) | (b & cov[1]) | (c & cov[2]) | (d & cov[3]))
     take = three & ~con
     if not con:
@@ -134,10 +154,18 @@ def _best(ms, ph, fr, lo, hi, joker):
         alone = 0
         if held == 0x1111 << i:
             # Four of a kind: also three of them, leaving one that a run can use.
-            for s in range(4):
-                if cov[s] & bit:
-                    w.append(held ^ (1 << (4 * s + i)))
-                    alone += 1
+            if ca & bit:
+                w.append(held ^ one)
+                alone += 1
+            if cb & bit:
+                w.append(held ^ one << 4)
+                alone += 1
+            if cc & bit:
+                w.append(held ^ one << 8)
+                alone += 1
+            if cov[3] & bit:
+                w.append(held ^ one << 12)
+                alone += 1
         if alone != 1:
             # (with one such card, leaving it dominates taking none)
             w.append(0)

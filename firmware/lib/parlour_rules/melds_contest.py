@@ -148,8 +148,8 @@ def _plain(ms, lo, hi, take, bits, ways, allheld, three, cov):
         t0 = v - 3
         t1 = v - 2
         t2 = v - 1
-        while len(ways) < 3:
-            ways.append((0,))
+        if len(ways) < 3:
+            ways = [(0,), ways[0], ways[1]]  # (the missing rank outermost)
         for w0 in ways[0]:
             for w1 in ways[1]:
                 w01 = w0 | w1

@@ -299,6 +299,10 @@ def _set_ways(m, base, need, d):
     # optional ones (m; a first copy in d only with its second), at least
     # need of them; or none (0) unless the forced ones make a set alone.
     if d:
+        n = POP6[m & 63] + POP6[m >> 6 & 63] + POP6[m >> 12 & 63] + POP6[m >> 18]
+        if n <= need:
+            # every optional copy is needed: all of them, or none
+            return (0, base | m) if n == need else (0,)
         # A suit whose two copies a run could use: it gives none or one of
         # them, or both (forced then).
         o = d & -d
