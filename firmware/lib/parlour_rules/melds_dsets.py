@@ -51,28 +51,44 @@ def plain(m1, m2):
     nw = ~want
     t = a0 & a0 >> 1 & a0 >> 2
     c0 = t | t << 1 | t << 2
-    p0 = _pot2(c0, b0) if b0 & c0 else 0
     z = a0 & ~c0 & nw
-    y = b0 & ~p0 & nw
-    l0 = lo[z & 127] + hi[z >> 7] + lo[y & 127] + hi[y >> 7] + 1
+    l0 = lo[z & 127] + hi[z >> 7] + 1
+    p0 = 0
+    if b0:
+        if b0 & c0:
+            p0 = _pot2(c0, b0)
+        y = b0 & ~p0 & nw
+        l0 += lo[y & 127] + hi[y >> 7]
     t = a1 & a1 >> 1 & a1 >> 2
     c1 = t | t << 1 | t << 2
-    p1 = _pot2(c1, b1) if b1 & c1 else 0
     z = a1 & ~c1 & nw
-    y = b1 & ~p1 & nw
-    l1 = lo[z & 127] + hi[z >> 7] + lo[y & 127] + hi[y >> 7] + 1
+    l1 = lo[z & 127] + hi[z >> 7] + 1
+    p1 = 0
+    if b1:
+        if b1 & c1:
+            p1 = _pot2(c1, b1)
+        y = b1 & ~p1 & nw
+        l1 += lo[y & 127] + hi[y >> 7]
     t = a2 & a2 >> 1 & a2 >> 2
     c2 = t | t << 1 | t << 2
-    p2 = _pot2(c2, b2) if b2 & c2 else 0
     z = a2 & ~c2 & nw
-    y = b2 & ~p2 & nw
-    l2 = lo[z & 127] + hi[z >> 7] + lo[y & 127] + hi[y >> 7] + 1
+    l2 = lo[z & 127] + hi[z >> 7] + 1
+    p2 = 0
+    if b2:
+        if b2 & c2:
+            p2 = _pot2(c2, b2)
+        y = b2 & ~p2 & nw
+        l2 += lo[y & 127] + hi[y >> 7]
     t = a3 & a3 >> 1 & a3 >> 2
     c3 = t | t << 1 | t << 2
-    p3 = _pot2(c3, b3) if b3 & c3 else 0
     z = a3 & ~c3 & nw
-    y = b3 & ~p3 & nw
-    l3 = lo[z & 127] + hi[z >> 7] + lo[y & 127] + hi[y >> 7] + 1
+    l3 = lo[z & 127] + hi[z >> 7] + 1
+    p3 = 0
+    if b3:
+        if b3 & c3:
+            p3 = _pot2(c3, b3)
+        y = b3 & ~p3 & nw
+        l3 += lo[y & 127] + hi[y >> 7]
     # Every copy of the set ranks to sets: the answer if it meets the bound.
     x = a0 & nw
     y = b0 & nw
