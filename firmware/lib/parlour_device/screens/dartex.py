@@ -19,6 +19,7 @@ DEAL_KEYS = ("", "", "", "", "", "", "", "", "Table", "Undo", "Menu", "Deal")
 DONE_KEYS = ("", "", "", "", "", "", "", "", "Table", "Undo", "Menu", "Done")
 _OVER: "Dict[int, str]" = {}       # "Dartex: hand 2 over", by hand
 _DEALERS: "Dict[str, str]" = {}    # "Dealer: Ann", by name (empty at import: see menu.py)
+_TO: "Dict[int, str]" = {}         # "to 500", by target
 
 
 def start(app: "Any", players: "List[str]") -> Screen:
@@ -175,7 +176,12 @@ class HandOver(Lines):
             out.append(("%-8s +%-4d %5d" % (clip(names[seat], 8), scores[seat],
                                             v["totals"][seat]),
                         GREEN if v["winner"] == seat else WHITE))
-        out.append(("to %d" % v["target"], GREY))
+        to = _TO.get(v["target"])
+        if to is None:
+            if len(_TO) >= 8:
+                _TO.clear()
+            to = _TO[v["target"]] = "to %d" % v["target"]
+        out.append((to, GREY))
         return out
 
     def hint(self) -> str:

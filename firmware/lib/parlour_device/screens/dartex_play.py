@@ -58,8 +58,8 @@ _AIM_CHROME = ("turn: target 11 aim", _AIM_KEYS)
 # The entry's card boxes, drawn so far, per board (mono or colour): a click costs
 # lookups instead of drawing (throw.Boxes).
 _BOXES: "Dict[bool, Boxes]" = {}
-# The empty boxes and the note line under them, by board, colour and boxes laid, text.
-_NOTES: "Dict[bool, Dict[int, Dict[str, Tuple[Any, ...]]]]" = {False: {}, True: {}}
+# The note line's item under the boxes, by board (-1 mono, else the colour), by text.
+_NOTES: "Dict[int, Dict[str, Tuple[Any, ...]]]" = {}
 NOTES_KEPT = 32
 
 
@@ -90,13 +90,12 @@ class DartexPlay(Screen):
         self.pick = 0              # index into the view's targets
         self._sv: "Any" = None     # the view the screen last saw
         self.ver = 0               # bumped whenever the card being entered may change
-        # Parts of the frame, kept until what they show changes: the body (per view),
-        # the entry before and after the card being entered (per entry), and that card.
+        # Parts of the frame, kept until what they show changes: the body (per view)
+        # and the entry's items (the three boxes, then the note line), made again
+        # when the entry changes; a turn of the encoder replaces the box being
+        # entered in place (`ver` moves, `_card_ver` tells the entry's box).
         self._body: "Optional[Tuple[Any, ...]]" = None
-        self._pre: "Optional[Tuple[Any, ...]]" = None
-        self._post: "Tuple[Any, ...]" = ()
-        self._at = -1              # the slot being entered, drawn between the two
-        self._card: "Tuple[Any, ...]" = ()
+        self._entry: "Optional[List[Any]]" = None
         self._card_ver = -1
         self._lines: "Dict[int, str]" = {}         # target lines of this view, by pick
         self._aims: "Dict[Any, str]" = {}          # aimed card faces, by card and target
@@ -105,8 +104,6 @@ class DartexPlay(Screen):
         self._keys = _AIM_KEYS
         self._hint = ""
         self._chrome: "Tuple[str, Tuple[str, ...]]" = ("", _AIM_KEYS)
-        # the laid boxes' items, by how many are laid: _pres[n] shows slots[:n]
-        self._pres: "List[Tuple[Any, ...]]" = [()]
         self._bx: "Optional[Boxes]" = None
 
     def view(self) -> "Dict[str, Any]":
@@ -138,7 +135,7 @@ class DartexPlay(Screen):
         # The entry (or the view under it) changed: its parts, preview and event go,
         # and the key labels and the hint are worked out again (not on every frame).
         self.ver += 1
-        self._pre = None
+        self._entry = None
         self._event = None
         self._preview = None
         v = self._sv
@@ -155,7 +152,6 @@ class DartexPlay(Screen):
 
     def _clear(self) -> None:
         self.slots = []
-        self._pres = [()]
         self.champ = False
         self.aim = 0
         self._changed()
@@ -231,8 +227,11 @@ class DartexPlay(Screen):
     def _submit(self, event: "Dict[str, Any]") -> "Optional[Screen]":
         if self.app.submit(event) is not None:
             return None
-        self._clear()
-        self.on_show()
+        # the entry starts over under the new view (_sync works the rest out once)
+        self.slots = []
+        self.champ = False
+        self.aim = 0
+        self._sync()
         if self.view()["hand_over"]:
             from .dartex import HandOver
             return HandOver(self.app, self)
@@ -265,7 +264,6 @@ class DartexPlay(Screen):
                 self.champ = False
             elif self.slots:
                 self.slots.pop()
-                del self._pres[len(self.slots) + 1:]
             else:
                 self.app.undo()
                 self.on_show()
@@ -361,19 +359,18 @@ class DartexPlay(Screen):
             self._body = tuple(items[start:])
         else:
             items.extend(part)
-        part = self._pre
-        if part is None:
-            self._draw_entry(frame)
-            return
-        items.extend(part)
-        # the card under the encoder: a click that changes nothing shown keeps `ver`
-        if self._at >= 0:
-            if self._card_ver != self.ver:
-                self._card_ver = self.ver
-                self._card = self._draw_card(frame, self._boxes(frame))
-            else:
-                items.extend(self._card)
-        items.extend(self._post)
+        entry = self._entry
+        if entry is None:
+            entry = self._draw_entry(frame, v)
+        elif self._card_ver != self.ver:
+            # a click: only the face of the box being entered changes (a number
+            # turned with three cards laid keeps `ver`, so it redraws nothing)
+            self._card_ver = self.ver
+            at = len(self.slots)
+            if at < 3:
+                size = self._boxes(frame).size
+                entry[at * size + size - 1] = self._current(frame, at)
+        items.extend(entry)
 
     def _boxes(self, frame: "Any") -> Boxes:
         boxes = self._bx
@@ -384,20 +381,23 @@ class DartexPlay(Screen):
         boxes = _BOXES.get(mono)
         if boxes is None:
             if mono:
-                boxes = Boxes(0, lay.row_y(1) + 1, 41, 13, 2, 1)
+                boxes = Boxes(frame, 0, lay.row_y(1) + 1, 41, 13, 2, 1)
             else:
-                boxes = Boxes(4, lay.body_top + 30, 98, 46, 7, 2)
+                boxes = Boxes(frame, 4, lay.body_top + 30, 98, 46, 7, 2)
             _BOXES[mono] = boxes
         self._bx = boxes
         return boxes
 
-    def _draw_card(self, frame: "Any", boxes: Boxes) -> "Tuple[Any, ...]":
-        # The box of the card being entered (or aimed); -> its items.
+    def _current(self, frame: "Any", at: int) -> "Tuple[Any, ...]":
+        # The face of the card being entered (or aimed) in box `at`: its text item.
+        boxes = self._boxes(frame)
         if self.aim:
-            return boxes.box(frame, self._at, self._aim_face(self.aim, self._targets()[self.pick]),
-                             self.aim, True)
-        card = self._candidate()
-        return boxes.box(frame, self._at, face(card), card, True)
+            return boxes.face(at, self._aim_face(self.aim, self._targets()[self.pick]),
+                              self.aim, 1)
+        card = NUMBERS[self.idx]
+        if self.champ:
+            card += CHAMP
+        return boxes.face(at, face(card), card, 1)
 
     def _draw_view(self, frame: "Any") -> None:
         # What only the match decides: whose turn, hand sizes, the pack, the scores.
@@ -421,48 +421,43 @@ class DartexPlay(Screen):
                        YELLOW if on else WHITE)
             y += 12
 
-    def _draw_entry(self, frame: "Any") -> None:
-        # What the entry decides: the three card boxes and the value or the reason;
-        # kept as the part before the card being entered and the part after it. The
-        # laid boxes are kept by how many are laid (a card laid adds one box to them).
-        v = self.view()
-        lay = frame.layout
-        boxes = self._boxes(frame)
+    def _draw_entry(self, frame: "Any", v: "Dict[str, Any]") -> "List[Any]":
+        # What the entry decides: the three card boxes (laid, being entered, empty)
+        # and the value or the reason under them; -> its items, kept as the entry.
         slots = self.slots
         laid = len(slots)
-        pres = self._pres
-        while len(pres) <= laid:
-            i = len(pres) - 1
-            card, target = slots[i]
-            text = face(card) if target is None else self._aim_face(card, target)
-            pres.append(pres[i] + boxes.part(frame, i, text, card, False))
-        pre = self._pre = pres[laid]
-        items = frame.items
-        items.extend(pre)
-        self._at = laid if laid < 3 else -1
-        if laid < 3:
-            self._card_ver = self.ver
-            self._card = self._draw_card(frame, boxes)
+        boxes = self._boxes(frame)
+        shells = boxes.shells
+        entry: "List[Any]" = []
+        for i in range(3):
+            if i < laid:
+                card, target = slots[i]
+                boxes.add(entry, i, face(card) if target is None else self._aim_face(card, target),
+                          card, 0)
+            elif i == laid:
+                entry.extend(shells[i + i + 1])
+                entry.append(self._current(frame, i))
+            else:
+                entry.extend(shells[i + i])
+                entry.append(boxes.empties[i])
         note, colour = self._note(v)
+        lay = frame.layout
         mono = not lay.colour
-        notes = _NOTES[mono]
-        which = colour * 4 + laid      # the empty boxes after the note's card
-        known = notes.get(which)
-        if known is None or len(known) >= NOTES_KEPT:
-            known = notes[which] = {}
-        part = known.get(note)
-        if part is None:
-            part = ()
-            for i in range(laid + 1, 3):
-                part = part + boxes.part(frame, i, "", 0, False)
+        notes = _NOTES.get(-1 if mono else colour)
+        if notes is None or len(notes) >= NOTES_KEPT:
+            notes = _NOTES[-1 if mono else colour] = {}
+        item = notes.get(note)
+        if item is None:
+            items = frame.items
             start = len(items)
             if mono:
                 frame.text(0, lay.row_y(2) + 2, clip(note, lay.cols))
             else:
                 frame.text(4, lay.body_top + 82, clip(note, 26), colour,
                            2 if len(note) <= 26 else 1)
-            part = part + tuple(items[start:])
+            item = notes[note] = items[start]
             del items[start:]
-            known[note] = part
-        self._post = part
-        items.extend(part)
+        entry.append(item)
+        self._entry = entry
+        self._card_ver = self.ver
+        return entry

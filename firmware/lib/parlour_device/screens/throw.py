@@ -14,7 +14,7 @@ from parlour_rules.tokens import (
     format_dartex,
 )
 
-from .base import BLACK, CYAN, GREY, MAGENTA, ORANGE, RED, WHITE, YELLOW
+from .base import BLACK, CYAN, GREY, MAGENTA, ORANGE, RED, TEXT, WHITE, YELLOW
 
 try:
     from typing import Any, List, Optional, Tuple
@@ -108,18 +108,32 @@ def parse_face(token: str) -> "Tuple[int, Optional[Tuple[int, int]]]":
 def draw_card(frame: "Any", x: int, y: int, w: int, h: int, text: str, colour: int,
               current: bool, scale: int) -> None:
     # One card box. Mono: an outline, the slot being entered in inverse video.
-    lay = frame.layout
-    if not lay.colour:
+    draw_shell(frame, x, y, w, h, current)
+    frame.items.append(face_item(frame.layout.colour, x, y, w, h, text, colour, current, scale))
+
+
+def draw_shell(frame: "Any", x: int, y: int, w: int, h: int, current: bool) -> None:
+    # A card box without its face: mono an outline (filled when current), colour a
+    # dark fill and an outline (yellow when current).
+    if not frame.layout.colour:
         if current:
             frame.rect(x, y, w, h, WHITE)
         else:
             frame.rect(x, y, w, h, WHITE, False)
-        room = (w - 2) // 6
-        t = text if len(text) <= room else text[:room]
-        frame.text(x + (w - 6 * len(t)) // 2, y + (h - 12) // 2, t, BLACK if current else WHITE)
         return
     frame.rect(x, y, w, h, 0x202830)
     frame.rect(x, y, w, h, YELLOW if current else GREY, False)
+
+
+def face_item(colour_board: bool, x: int, y: int, w: int, h: int, text: str, colour: int,
+              current: bool, scale: int) -> "Tuple[Any, ...]":
+    # A box's face as a frame item (Frame.text's), centred and cut to the box: mono
+    # black on the current box, colour at `scale` (1 when the face does not fit).
+    if not colour_board:
+        room = (w - 2) // 6
+        t = text if len(text) <= room else text[:room]
+        return (TEXT, x + (w - 6 * len(t)) // 2, y + (h - 12) // 2, t,
+                BLACK if current else WHITE, 1, -1)
     cw = 6 * scale
     room = (w - 4) // cw
     if len(text) > room and scale > 1:
@@ -127,53 +141,46 @@ def draw_card(frame: "Any", x: int, y: int, w: int, h: int, text: str, colour: i
         cw = 6
         room = (w - 4) // cw
     t = text if len(text) <= room else text[:room]
-    frame.text(x + (w - cw * len(t)) // 2, y + (h - 12 * scale) // 2, t, colour, scale)
+    return (TEXT, x + (w - cw * len(t)) // 2, y + (h - 12 * scale) // 2, t, colour, scale, -1)
 
 
 class Boxes:
-    # The three card boxes of a throw at one place and size, side by side. Each box
-    # drawn is kept by its face (which decides its colour), its slot and whether it
-    # is the one being entered: the same few faces come back click after click, and
-    # a box from here costs a lookup instead of its drawing.
-    def __init__(self, x: int, y: int, w: int, h: int, gap: int, scale: int) -> None:
+    # The three card boxes of a throw at one place and size, side by side. A box is
+    # its shell (by slot and whether it is the one being entered, made once) and its
+    # face, one text item made per card shown: no cache to fill, so no table grows
+    # while a match is played (a growing table frees its old block, and MicroPython
+    # then searches the heap from there for every larger block).
+    def __init__(self, frame: "Any", x: int, y: int, w: int, h: int, gap: int,
+                 scale: int) -> None:
+        self.colour = frame.layout.colour
         self.x = x
         self.y = y
         self.w = w
         self.h = h
         self.gap = gap
         self.scale = scale
-        self.kept: "dict[str, List[Any]]" = {}
-
-    def box(self, frame: "Any", i: int, text: str, card: int,
-            current: bool) -> "Tuple[Any, ...]":
-        # Box i (0..2) showing `card` as `text` (its colour comes from the card, so
-        # it is looked up only when the box is drawn); -> its items.
-        kept = self.kept
-        parts = kept.get(text)
-        if parts is None:
-            if len(kept) >= CARDS_KEPT:
-                kept.clear()
-            parts = kept[text] = [None, None, None, None, None, None]
-        slot = i + i + (1 if current else 0)
-        part: "Optional[Tuple[Any, ...]]" = parts[slot]
-        items = frame.items
-        if part is None:
-            start = len(items)
-            draw_card(frame, self.x + i * (self.w + self.gap), self.y, self.w, self.h, text,
-                      colour_of(card), current, self.scale)
-            part = parts[slot] = tuple(items[start:])
-            return part
-        items.extend(part)
-        return part
-
-    def part(self, frame: "Any", i: int, text: str, card: int,
-             current: bool) -> "Tuple[Any, ...]":
-        # Box i's items, not added to the frame.
         items = frame.items
         start = len(items)
-        part = self.box(frame, i, text, card, current)
-        del items[start:]
-        return part
+        shells = []
+        empties = []
+        for i in range(3):
+            for current in (False, True):
+                draw_shell(frame, x + i * (w + gap), y, w, h, current)
+                shells.append(tuple(items[start:]))
+                del items[start:]
+            empties.append(face_item(self.colour, x + i * (w + gap), y, w, h, "", WHITE, False,
+                                     scale))
+        self.shells = tuple(shells)      # box i's shell: shells[2 * i + current]
+        self.empties = tuple(empties)    # an empty box's face, by slot
+        self.size = len(shells[0]) + 1   # items a box takes
 
+    def face(self, i: int, text: str, card: int, current: int) -> "Tuple[Any, ...]":
+        # Box i's face showing `card` as `text` (current 1: the box being entered).
+        return face_item(self.colour, self.x + i * (self.w + self.gap), self.y, self.w, self.h,
+                         text, colour_of(card) if self.colour else WHITE, current == 1,
+                         self.scale)
 
-CARDS_KEPT = 48     # faces a Boxes keeps before starting over
+    def add(self, out: "List[Any]", i: int, text: str, card: int, current: int) -> None:
+        # Box i's items appended to `out`.
+        out.extend(self.shells[i + i + current])
+        out.append(self.face(i, text, card, current))
