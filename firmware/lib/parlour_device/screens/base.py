@@ -115,16 +115,17 @@ class Frame:
             return
         self.items.extend(part)
 
-    def keep(self, slot: "list[Any]", key: Any, build: Any) -> None:
+    def keep(self, slot: "list[Any]", key: Any, build: Any, *args: Any) -> None:
         # Like memo(), with one remembered part in the caller's `slot` ([key, items]):
         # for a part that changes on every click (the entry), where a dict entry per
         # click would only fill the memo; comparing the keys is all a repeat costs.
+        # build(frame, *args) draws the part.
         if slot[0] == key and slot[1] is not None:
             self.items.extend(slot[1])
             return
         items = self.items
         start = len(items)
-        build(self)
+        build(self, *args)
         slot[0] = key
         slot[1] = tuple(items[start:])
 

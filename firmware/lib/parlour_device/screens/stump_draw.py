@@ -27,9 +27,9 @@ NUMS = tuple([str(n) for n in range(RING + 1)])
 BRACKETED = tuple(["[%d]" % n for n in range(RING + 1)])   # the hand of the player on turn
 ARROWED = tuple(["<%d" % n for n in range(RING + 1)])      # key labels: move this slide
 
-# Drawing is remembered in the app's frame memo under keys holding a generation
-# number, bumped whenever a screen sees a new view: text is formatted only when the
-# match or the entry changes (string work is what costs most on the board).
+# Drawing is remembered under keys holding a generation number, bumped whenever a
+# screen sees a new view: parts are drawn again only when the match or the entry
+# changes (string work is what costs most on the board).
 _GEN = [0]
 # Round titles made so far, kept: the same ones come back match after match.
 _TITLES: "Dict[int, str]" = {}
@@ -242,24 +242,9 @@ class StumpView(Screen):
         # Two remembered parts: what the view decides, drawn once per view, and what
         # the entry decides, drawn again only when the entry changed.
         v = self.view()
-        items = frame.items
-        body = self._body
-        if body[0] == self.gen:
-            items.extend(body[1])
-        else:
-            start = len(items)
-            self._draw_view(frame, v)
-            body[0] = self.gen
-            body[1] = tuple(items[start:])
-        entry = self._entry
-        key = (self.gen, self.n, self.wild, self.pick, self.pending, len(self.ties))
-        if entry[0] == key:
-            items.extend(entry[1])
-        else:
-            start = len(items)
-            self._draw_entry(frame, v)
-            entry[0] = key
-            entry[1] = tuple(items[start:])
+        frame.keep(self._body, self.gen, self._draw_view, v)
+        frame.keep(self._entry, (self.gen, self.n, self.wild, self.pick, self.pending,
+                                 len(self.ties)), self._draw_entry, v)
 
     def _draw_view(self, frame: "Any", v: "Dict[str, Any]") -> None:
         # What only the match decides: the ring's dots, whose turn, hands, scores.
