@@ -105,6 +105,7 @@ class DartexPlay(Screen):
         self._hint = ""
         self._chrome: "Tuple[str, Tuple[str, ...]]" = ("", _AIM_KEYS)
         self._bx: "Optional[Boxes]" = None
+        self._laid: "List[Tuple[Any, ...]]" = []   # the laid boxes' items, by slot
 
     def view(self) -> "Dict[str, Any]":
         v: "Dict[str, Any]" = self.app.view()
@@ -152,6 +153,7 @@ class DartexPlay(Screen):
 
     def _clear(self) -> None:
         self.slots = []
+        del self._laid[:]
         self.champ = False
         self.aim = 0
         self._changed()
@@ -229,6 +231,7 @@ class DartexPlay(Screen):
             return None
         # the entry starts over under the new view (_sync works the rest out once)
         self.slots = []
+        del self._laid[:]
         self.champ = False
         self.aim = 0
         self._sync()
@@ -264,6 +267,7 @@ class DartexPlay(Screen):
                 self.champ = False
             elif self.slots:
                 self.slots.pop()
+                del self._laid[len(self.slots):]
             else:
                 self.app.undo()
                 self.on_show()
@@ -429,11 +433,18 @@ class DartexPlay(Screen):
         boxes = self._boxes(frame)
         shells = boxes.shells
         entry: "List[Any]" = []
+        kept = self._laid
         for i in range(3):
             if i < laid:
+                # a laid box is kept by its slot until it is taken back
+                if i < len(kept):
+                    entry.extend(kept[i])
+                    continue
                 card, target = slots[i]
-                boxes.add(entry, i, face(card) if target is None else self._aim_face(card, target),
-                          card, 0)
+                part = shells[i + i] + (boxes.face(i, face(card) if target is None
+                                                   else self._aim_face(card, target), card, 0),)
+                kept.append(part)
+                entry.extend(part)
             elif i == laid:
                 entry.extend(shells[i + i + 1])
                 entry.append(self._current(frame, i))

@@ -173,14 +173,25 @@ class Boxes:
         self.shells = tuple(shells)      # box i's shell: shells[2 * i + current]
         self.empties = tuple(empties)    # an empty box's face, by slot
         self.size = len(shells[0]) + 1   # items a box takes
+        # A face that fits at the box's scale is placed by its length alone: its x in
+        # box i by length (xs[i][n]), and its y, worked out here once.
+        cw = 6 * scale
+        self.room = (w - (4 if self.colour else 2)) // cw
+        xs = []
+        for i in range(3):
+            left = x + i * (w + gap)
+            xs.append(tuple([left + (w - cw * n) // 2 for n in range(self.room + 1)]))
+        self.xs = tuple(xs)
+        self.ty = y + (h - 12 * scale) // 2
 
     def face(self, i: int, text: str, card: int, current: int) -> "Tuple[Any, ...]":
-        # Box i's face showing `card` as `text` (current 1: the box being entered).
+        # Box i's face showing `card` as `text` (current 1: the box being entered),
+        # as face_item makes it.
+        n = len(text)
+        if n <= self.room:
+            if self.colour:
+                return (TEXT, self.xs[i][n], self.ty, text, colour_of(card), self.scale, -1)
+            return (TEXT, self.xs[i][n], self.ty, text, BLACK if current else WHITE, 1, -1)
         return face_item(self.colour, self.x + i * (self.w + self.gap), self.y, self.w, self.h,
                          text, colour_of(card) if self.colour else WHITE, current == 1,
                          self.scale)
-
-    def add(self, out: "List[Any]", i: int, text: str, card: int, current: int) -> None:
-        # Box i's items appended to `out`.
-        out.extend(self.shells[i + i + current])
-        out.append(self.face(i, text, card, current))
