@@ -11,7 +11,7 @@ from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
 
 from .base import GREEN, GREY, K_OK, K_UNDO, RED, WHITE, YELLOW, Screen
 from .pages import clip
-from .throw import NUMBERS, Boxes, face, target_text, token
+from .throw import NUMBER_FACES, NUMBERS, Boxes, face, target_text, token
 
 try:
     from typing import Any, Dict, List, Optional, Tuple
@@ -72,7 +72,8 @@ def throw_line(names: "List[str]", found: "Tuple[Any, ...]", lead: str = "") -> 
     for i in range(3):
         text = face(cards[i])
         if targets is not None and targets[i] is not None:
-            text = text + ">" + target_text(names, targets[i])
+            target = targets[i]
+            text = "%s>%s#%d" % (text, names[target[0]], target[1])   # one string
         faces.append(text)
     return "%s%s#%d %s %s %s =%d%s" % (lead, names[seat], number, faces[0], faces[1], faces[2],
                                       value, " F" if fouled else "")
@@ -259,6 +260,18 @@ class DartexPlay(Screen):
         if v["hand_over"]:
             from .dartex import HandOver
             return HandOver(self.app, self)
+        if key == K_OK and not self.aim:
+            # the usual key first: add the number under the encoder, or throw
+            slots = self.slots
+            if len(slots) == 3:
+                return self._submit(self.event())
+            card = NUMBERS[self.idx]
+            if self.champ:
+                card += CHAMP
+                self.champ = False
+            slots.append((card, None))
+            self._changed()
+            return None
         if key == K_UNDO:
             # 9 takes back what was typed, then (nothing typed) the last event
             if self.aim:
@@ -289,11 +302,6 @@ class DartexPlay(Screen):
             return None
         if key == K_SWAP:
             return self._submit({"t": "exchange"} if v["pack"] > 0 else {"t": "pass"})
-        if key == K_OK:
-            if len(self.slots) == 3:
-                return self._submit(self.event())
-            self._lay(self._candidate())
-            return None
         return super().on_key(key)
 
     def keys(self) -> "Tuple[str, ...]":
@@ -320,8 +328,8 @@ class DartexPlay(Screen):
         key = (card, target)
         text = self._aims.get(key)
         if text is None:
-            text = self._aims[key] = face(card)[0] + ">" + target_text(
-                self.view()["names"], target)
+            text = self._aims[key] = "%s>%s#%d" % ("F" if card == FOUL else "W",
+                                                   self.view()["names"][target[0]], target[1])
         return text
 
     def _make_target_line(self, v: "Dict[str, Any]") -> str:
@@ -372,7 +380,7 @@ class DartexPlay(Screen):
             self._card_ver = self.ver
             at = len(self.slots)
             if at < 3:
-                size = self._boxes(frame).size
+                size = self._bx.size if self._bx is not None else self._boxes(frame).size
                 entry[at * size + size - 1] = self._current(frame, at)
         items.extend(entry)
 
@@ -394,14 +402,17 @@ class DartexPlay(Screen):
 
     def _current(self, frame: "Any", at: int) -> "Tuple[Any, ...]":
         # The face of the card being entered (or aimed) in box `at`: its text item.
-        boxes = self._boxes(frame)
+        boxes = self._bx
+        if boxes is None:
+            boxes = self._boxes(frame)
         if self.aim:
             return boxes.face(at, self._aim_face(self.aim, self._targets()[self.pick]),
                               self.aim, 1)
         card = NUMBERS[self.idx]
         if self.champ:
             card += CHAMP
-        return boxes.face(at, face(card), card, 1)
+            return boxes.face(at, face(card), card, 1)
+        return boxes.face(at, NUMBER_FACES[card], card, 1)
 
     def _draw_view(self, frame: "Any") -> None:
         # What only the match decides: whose turn, hand sizes, the pack, the scores.

@@ -28,6 +28,7 @@ _FACES = ((DOUBLE, "DBL"), (TREBLE, "TRB"), (FOUL, "FOUL"), (OFF, "OFF"), (WIRE,
 
 
 _NUM_FACES = tuple([str(n) for n in range(26)])   # made once: no string per frame
+NUMBER_FACES = _NUM_FACES    # a number card's face ("7"), by its number
 
 
 _SHORT: "dict[int, str]" = {}   # a special's face ("DBL"), by its code
