@@ -11,7 +11,7 @@ from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
 
 from .base import GREEN, GREY, K_OK, K_UNDO, RED, WHITE, YELLOW, Screen
 from .pages import clip
-from .throw import NUMBER_FACES, NUMBERS, Boxes, face, target_text, token
+from .throw import NUMBER_FACES, NUMBERS, Boxes, emptied, face, room_for, target_text, token
 
 try:
     from typing import Any, Dict, List, Optional, Tuple
@@ -24,9 +24,11 @@ K_TABLE = 8
 SPECIAL_KEYS = {0: DOUBLE, 1: TREBLE, 2: BULL, 3: FOUL, 4: OFF, 5: WIRE}
 
 
-_TITLES: "Dict[int, str]" = {}     # "Dartex hand n", made once per hand number
+TITLES_KEPT = 16
+VALUES_KEPT = 32
+_TITLES: "Dict[int, str]" = room_for(TITLES_KEPT)   # "Dartex hand n", once per hand number
 CARD_OF = ("card 1 of 3", "card 2 of 3", "card 3 of 3")
-_VALUES: "Dict[int, str]" = {}     # "= 13", made once per value
+_VALUES: "Dict[int, str]" = room_for(VALUES_KEPT)   # "= 13", made once per value
 _AIM_KEYS: "Tuple[str, ...]" = ("", "", "", "", "", "", "", "", "Table", "Back", "Menu", "Aim")
 
 
@@ -61,6 +63,7 @@ _BOXES: "Dict[bool, Boxes]" = {}
 # The note line's item under the boxes, by board (-1 mono, else the colour), by text.
 _NOTES: "Dict[int, Dict[str, Tuple[Any, ...]]]" = {}
 NOTES_KEPT = 32
+AIMS_KEPT = 12
 
 
 def throw_line(names: "List[str]", found: "Tuple[Any, ...]", lead: str = "") -> str:
@@ -99,7 +102,7 @@ class DartexPlay(Screen):
         self._entry: "Optional[List[Any]]" = None
         self._card_ver = -1
         self._lines: "Dict[int, str]" = {}         # target lines of this view, by pick
-        self._aims: "Dict[Any, str]" = {}          # aimed card faces, by card and target
+        self._aims: "Dict[Any, str]" = room_for(AIMS_KEPT)   # aimed faces, by card and target
         self._event: "Optional[Dict[str, Any]]" = None   # the throw of 3 laid cards
         self._preview: "Optional[Tuple[str, int]]" = None
         self._keys = _AIM_KEYS
@@ -127,6 +130,8 @@ class DartexPlay(Screen):
         if hand:
             title = _TITLES.get(hand)
             if title is None:
+                if len(_TITLES) >= TITLES_KEPT:
+                    emptied(_TITLES)
                 title = _TITLES[hand] = "Dartex hand %d" % hand
             self.title = title
         else:
@@ -190,6 +195,8 @@ class DartexPlay(Screen):
         else:
             text = _VALUES.get(value)
             if text is None:
+                if len(_VALUES) >= VALUES_KEPT:
+                    emptied(_VALUES)
                 text = _VALUES[value] = "= %d" % value
             found = (text, GREEN)
         self._preview = found
@@ -328,6 +335,8 @@ class DartexPlay(Screen):
         key = (card, target)
         text = self._aims.get(key)
         if text is None:
+            if len(self._aims) >= AIMS_KEPT:
+                emptied(self._aims)
             text = self._aims[key] = "%s>%s#%d" % ("F" if card == FOUL else "W",
                                                    self.view()["names"][target[0]], target[1])
         return text
@@ -466,8 +475,10 @@ class DartexPlay(Screen):
         lay = frame.layout
         mono = not lay.colour
         notes = _NOTES.get(-1 if mono else colour)
-        if notes is None or len(notes) >= NOTES_KEPT:
-            notes = _NOTES[-1 if mono else colour] = {}
+        if notes is None:
+            notes = _NOTES[-1 if mono else colour] = room_for(NOTES_KEPT)
+        elif len(notes) >= NOTES_KEPT:
+            emptied(notes)
         item = notes.get(note)
         if item is None:
             items = frame.items

@@ -21,6 +21,26 @@ try:
 except ImportError:
     pass
 
+def room_for(size: int) -> "dict[Any, Any]":
+    # An empty dict whose table already holds `size` entries: filled to no more than
+    # that it never grows. (A dict that grows frees its old table, and MicroPython
+    # then searches the heap from that hole up for every larger block: a cache that
+    # grows during a match costs such a search each time.)
+    table: "dict[Any, Any]" = {}
+    for i in range(size):
+        table[-1 - i] = None
+    for i in range(size):
+        del table[-1 - i]
+    return table
+
+
+def emptied(table: "dict[Any, Any]") -> "dict[Any, Any]":
+    # Every entry taken out, the table kept (clear() would free it, as growing does).
+    for key in list(table):  # order-free
+        del table[key]
+    return table
+
+
 # the numbers a number card (or a Champion) can be, in sequence order
 NUMBERS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 25)
 _FACES = ((DOUBLE, "DBL"), (TREBLE, "TRB"), (FOUL, "FOUL"), (OFF, "OFF"), (WIRE, "WIRE"),
@@ -34,7 +54,7 @@ NUMBER_FACES = _NUM_FACES    # a number card's face ("7"), by its number
 _SHORT: "dict[int, str]" = {}   # a special's face ("DBL"), by its code
 for _code, _word in _FACES:
     _SHORT[_code] = _word
-_CHAMP_FACES: "dict[int, str]" = {}     # "C=18", made once per number
+_CHAMP_FACES: "dict[int, str]" = room_for(21)     # "C=18", made once per number
 
 
 def face(card: int) -> str:
@@ -55,7 +75,7 @@ def face(card: int) -> str:
 _WORDS: "dict[int, str]" = {}   # a special's token ("DOUBLE"), by its code
 for _word, _code in SPECIAL_WORDS:
     _WORDS[_code] = _word
-_CHAMPS: "dict[int, str]" = {}  # "CHAMP=18", made once per number
+_CHAMPS: "dict[int, str]" = room_for(21)  # "CHAMP=18", made once per number
 
 
 def token(card: int, target: "Optional[Tuple[int, int]]") -> str:
