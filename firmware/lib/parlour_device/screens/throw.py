@@ -14,7 +14,7 @@ from parlour_rules.tokens import (
     format_dartex,
 )
 
-from .base import BLACK, CYAN, GREY, MAGENTA, ORANGE, RED, TEXT, WHITE, YELLOW
+from .base import BLACK, CYAN, GREY, MAGENTA, ORANGE, RECT, RED, TEXT, WHITE, YELLOW
 
 try:
     from typing import Any, List, Optional, Tuple
@@ -26,11 +26,9 @@ def room_for(size: int) -> "dict[Any, Any]":
     # that it never grows. (A dict that grows frees its old table, and MicroPython
     # then searches the heap from that hole up for every larger block: a cache that
     # grows during a match costs such a search each time.)
-    table: "dict[Any, Any]" = {}
-    for i in range(size):
-        table[-1 - i] = None
-    for i in range(size):
-        del table[-1 - i]
+    table: "dict[Any, Any]" = dict.fromkeys(range(-size, 0))   # made at that size
+    for i in range(-size, 0):
+        del table[i]
     return table
 
 
@@ -126,26 +124,6 @@ def parse_face(token: str) -> "Tuple[int, Optional[Tuple[int, int]]]":
     return card, target
 
 
-def draw_card(frame: "Any", x: int, y: int, w: int, h: int, text: str, colour: int,
-              current: bool, scale: int) -> None:
-    # One card box. Mono: an outline, the slot being entered in inverse video.
-    draw_shell(frame, x, y, w, h, current)
-    frame.items.append(face_item(frame.layout.colour, x, y, w, h, text, colour, current, scale))
-
-
-def draw_shell(frame: "Any", x: int, y: int, w: int, h: int, current: bool) -> None:
-    # A card box without its face: mono an outline (filled when current), colour a
-    # dark fill and an outline (yellow when current).
-    if not frame.layout.colour:
-        if current:
-            frame.rect(x, y, w, h, WHITE)
-        else:
-            frame.rect(x, y, w, h, WHITE, False)
-        return
-    frame.rect(x, y, w, h, 0x202830)
-    frame.rect(x, y, w, h, YELLOW if current else GREY, False)
-
-
 def face_item(colour_board: bool, x: int, y: int, w: int, h: int, text: str, colour: int,
               current: bool, scale: int) -> "Tuple[Any, ...]":
     # A box's face as a frame item (Frame.text's), centred and cut to the box: mono
@@ -180,17 +158,21 @@ class Boxes:
         self.h = h
         self.gap = gap
         self.scale = scale
-        items = frame.items
-        start = len(items)
-        shells = []
+        shells: "List[Tuple[Any, ...]]" = []
         empties = []
+        colour = self.colour
         for i in range(3):
-            for current in (False, True):
-                draw_shell(frame, x + i * (w + gap), y, w, h, current)
-                shells.append(tuple(items[start:]))
-                del items[start:]
-            empties.append(face_item(self.colour, x + i * (w + gap), y, w, h, "", WHITE, False,
-                                     scale))
+            left = x + i * (w + gap)
+            # mono an outline (filled when current), colour a dark fill and an outline
+            # (yellow when current)
+            if colour:
+                fill = (RECT, left, y, w, h, 0x202830, True)
+                shells.append((fill, (RECT, left, y, w, h, GREY, False)))
+                shells.append((fill, (RECT, left, y, w, h, YELLOW, False)))
+            else:
+                shells.append(((RECT, left, y, w, h, WHITE, False),))
+                shells.append(((RECT, left, y, w, h, WHITE, True),))
+            empties.append(face_item(colour, left, y, w, h, "", WHITE, False, scale))
         self.shells = tuple(shells)      # box i's shell: shells[2 * i + current]
         self.empties = tuple(empties)    # an empty box's face, by slot
         self.size = len(shells[0]) + 1   # items a box takes
