@@ -416,17 +416,18 @@ def test_view_is_rich_and_json_ready():
 
 
 def test_screen_view_is_the_views_fields_without_text():
-    from parlour_rules.dartex_view import table_throws, throw_of
+    from parlour_rules.dartex_view import aims, table_throws, throw_of
 
     log = match(3, [throw("DOUBLE", "4", "5"), throw("7", "7", "BULL")], names=["A", "B", "C"])
     view = log.view()
     lean = dartex.screen_view(log.state)
-    assert lean["aims"] == [(0, 1), (1, 1)] and "targets" not in lean
+    assert "targets" not in lean and "seats" not in lean
     for key in sorted(lean):
-        if key not in ("aims", "seats"):
+        if key not in ("sizes", "scores"):
             assert lean[key] == view[key], key
-    assert lean["seats"][1] == {"seat": 1, "name": "B", "hand_size": 6, "hand_score": 100,
-                                "total": 100}
+    assert lean["sizes"] == [6, 6, 9] and lean["scores"] == [13, 100, 0]
+    assert lean["totals"] == [13, 100, 0] and lean["sizes"] is log.state["sizes"]
+    assert aims(log.state) == [(0, 1), (1, 1)]
     assert table_throws(log.state, 1) == [(1, [7, 7, 50], None, 100, False)]
     assert throw_of(log.state, 1, 1) == view["seats"][1]["throws"][0]
     assert throw_of(log.state, 1, 2) is None and throw_of(log.state, 5, 1) is None

@@ -70,7 +70,7 @@ def test_x4_the_value_shows_as_soon_as_three_cards_are_laid():
     assert "= 13" in pad.frame_text() and pad.events() == []   # X-4 sheet: 13, not sent yet
     pad.do("k11")
     assert pad.events() == [{"t": "throw", "cards": ["DOUBLE", "4", "5"]}]
-    assert pad.view()["seats"][1]["hand_score"] == 13 and pad.view()["seats"][1]["hand_size"] == 9
+    assert pad.view()["scores"][1] == 13 and pad.view()["sizes"][1] == 9
 
 
 def test_back_takes_laid_cards_back_before_undoing_an_event():
@@ -82,14 +82,14 @@ def test_back_takes_laid_cards_back_before_undoing_an_event():
     pad.do("k9 k9")                                           # DBL back; nothing to undo
     assert pad.app.screen.slots == [] and pad.app.message == "Nothing to undo"
     pad.do("k0 t-3 k11 t1 k11 k11 k9")                        # throw, then 9 undoes it
-    assert pad.events() == [] and pad.view()["seats"][1]["hand_size"] == 12
+    assert pad.events() == [] and pad.view()["sizes"][1] == 12
 
 
 def test_x5_foul_with_no_throw_on_the_table_is_laid_without_a_target():
     pad = started()
     pad.do("k0 k3 t-2 k11 k11")                               # DBL FOUL 5: the table is empty
     assert pad.events() == [{"t": "throw", "cards": ["DOUBLE", "FOUL", "5"]}]
-    assert pad.view()["seats"][1]["hand_score"] == 10
+    assert pad.view()["scores"][1] == 10
 
 
 def test_x5_wire_picks_its_target_on_screen_and_the_owner_takes_the_cards_back():
@@ -103,7 +103,7 @@ def test_x5_wire_picks_its_target_on_screen_and_the_owner_takes_the_cards_back()
     pad.do("t1 k11")                                          # back to P1#1 and aim
     pad.do("t13 k11 t1 k11 k11")                              # 18 19
     assert pad.events()[-1] == {"t": "throw", "cards": ["WIRE@0.1", "18", "19"]}
-    assert pad.view()["seats"][0]["hand_size"] == 12          # P1 took his 3 cards back
+    assert pad.view()["sizes"][0] == 12          # P1 took his 3 cards back
 
 
 def test_x6_exchange_until_the_pack_is_empty_then_pass_and_the_hand_ends():

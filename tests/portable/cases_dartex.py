@@ -153,25 +153,24 @@ def case_refuse_bad_players():
 
 
 def _lean_disagrees(log):
-    # What dartex.screen_view, table_throws and throw_of say differently from view():
+    # What dartex.screen_view, aims, table_throws and throw_of say differently from view():
     # [] when they agree (the device's screens read the lean ones).
-    from parlour_rules.dartex_view import table_throws, throw_of
+    from parlour_rules.dartex_view import aims, table_throws, throw_of
     from parlour_rules.tokens import format_dartex
     state = log.state
     full = dartex.view(state)
     lean = dartex.screen_view(state)
     out = []
     for key in sorted(lean):
-        if key == "aims":
-            if ["%d.%d" % (seat, number) for seat, number in lean[key]] != full["targets"]:
-                out.append(key)
-        elif key == "seats":
+        if key == "sizes" or key == "scores":
+            field = "hand_size" if key == "sizes" else "hand_score"
             for seat in range(full["players"]):
-                for field in sorted(lean[key][seat]):
-                    if lean[key][seat][field] != full[key][seat][field]:
-                        out.append("seat %d %s" % (seat, field))
+                if lean[key][seat] != full["seats"][seat][field]:
+                    out.append("seat %d %s" % (seat, field))
         elif lean[key] != full[key]:
             out.append(key)
+    if ["%d.%d" % (seat, number) for seat, number in aims(state)] != full["targets"]:
+        out.append("aims")
     for seat in range(full["players"]):
         shown = full["seats"][seat]["throws"]
         found = table_throws(state, seat)

@@ -1,8 +1,9 @@
 # The Dartex view (parlour_rules.dartex.view): everything a screen or a report
 # shows, as one JSON-able dict; docs/dartex.md lists its fields. screen_view(state)
 # is the part the device's screens read on every event, made without a new string,
-# throw_of(state, seat, number) one throw as the view shows it, and
-# table_throws(state, seat) a seat's throws on the table with their cards as ints.
+# throw_of(state, seat, number) one throw as the view shows it, aims(state) the
+# throws on the table as (seat, number), and table_throws(state, seat) a seat's
+# throws on the table with their cards as ints.
 
 from .tokens import format_dartex
 
@@ -124,47 +125,51 @@ def view(state):
 
 def screen_view(state):
     # The view's fields a device screen reads, made on every event (read only: it
-    # shares the state's lists). No text is made here (a new string is what costs
-    # most on the board): the seats leave out their throws, and `aims` holds the
-    # throws on the table as (seat, number) pairs in place of `targets`' "2.3".
+    # shares the state's lists). No text and no dict per seat (a new string, and any
+    # object, is what costs most on the board): the seats' hand sizes, table scores
+    # and totals are lists by seat (`sizes`, `scores`, `totals`), and the throws on
+    # the table are read on demand with aims(state) and table_throws(state, seat).
     n = state["n"]
     phase = state["phase"]
     playing = phase == "play"
-    names = state["names"]
-    sizes = state["sizes"]
     banked = state["banked"]
     table = state["throws"]
-    seats = []
+    scores = []
     totals = []
-    aims = []
     for seat in range(n):
-        number = 0
         score = 0
         for throw in table[seat]:
-            number += 1
-            status = throw[_STATUS]
-            if status & _PICKED_UP:
-                continue
-            aims.append((seat, number))
-            if not status & _FOULED:
+            if throw[_STATUS] == 0:  # on the table and not fouled
                 score += throw[_VALUE]
-        total = banked[seat] + (score if playing else 0)
-        totals.append(total)
-        seats.append({"seat": seat, "name": names[seat], "hand_size": sizes[seat],
-                      "hand_score": score, "total": total})
+        scores.append(score)
+        totals.append(banked[seat] + score if playing else banked[seat])
     turn = state["turn"]
     ended = state["ended"]
     return {
-        "game": "dartex", "players": n, "names": names, "target": state["target"],
+        "game": "dartex", "players": n, "names": state["names"], "target": state["target"],
         "phase": phase, "hand": state["hand"], "dealer": state["dealer"], "turn": turn,
         "first": (not state["started"][turn]) if turn is not None else None,
         "pack": state["pack"], "discards": state["discards"], "passes": state["passes"],
-        "seats": seats, "totals": totals, "aims": aims,
+        "sizes": state["sizes"], "scores": scores, "totals": totals,
         "hand_over": phase == "hand_over" or phase == "game_over",
         "game_over": phase == "game_over", "ended": ended,
         "out": state["last"][1] if ended == "out" else None,
         "winner": state["winner"], "hands": state["hands"],
     }
+
+
+def aims(state):
+    # The throws on the table as (seat, number) pairs, in the order of view()'s
+    # `targets` ("2.3" is (2, 3)): what a Foul or Wire may aim at (X-5).
+    out = []
+    table = state["throws"]
+    for seat in range(state["n"]):
+        number = 0
+        for throw in table[seat]:
+            number += 1
+            if not throw[_STATUS] & _PICKED_UP:
+                out.append((seat, number))
+    return out
 
 
 def throw_of(state, seat, number):

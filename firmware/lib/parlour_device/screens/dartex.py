@@ -119,12 +119,13 @@ class Table(Lines):
         match = self.app.match
         names = v["names"]
         out: "List[Tuple[str, int]]" = [("pack %d  hand %d" % (v["pack"], v["hand"]), YELLOW)]
-        for seat in v["seats"]:
-            out.append(("%s table %d tot %d" % (clip(seat["name"], 6), seat["hand_score"],
-                                                 seat["total"]), GREEN))
+        scores = v["scores"]
+        totals = v["totals"]
+        for number in range(v["players"]):
+            out.append(("%s table %d tot %d" % (clip(names[number], 6), scores[number],
+                                                 totals[number]), GREEN))
             if match is None:
                 continue
-            number = seat["seat"]
             for found in table_throws(match.state, number):
                 out.append((throw_line(names, (number,) + found, " "),
                             GREY if found[4] else WHITE))

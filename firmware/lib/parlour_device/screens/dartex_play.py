@@ -5,6 +5,7 @@
 # the rules refuse it, before OK sends it. Exchange or pass on key 7.
 
 from parlour_rules.dartex import check
+from parlour_rules.dartex_view import aims as aims_of
 from parlour_rules.dartex_view import table_throws
 from parlour_rules.errors import RulesError
 from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
@@ -102,6 +103,7 @@ class DartexPlay(Screen):
         self._entry: "Optional[List[Any]]" = None
         self._card_ver = -1
         self._lines: "Dict[int, str]" = {}         # target lines of this view, by pick
+        self._aimlist: "Optional[List[Any]]" = None   # the throws on the table (per view)
         self._aims: "Dict[Any, str]" = room_for(AIMS_KEPT)   # aimed faces, by card and target
         self._event: "Optional[Dict[str, Any]]" = None   # the throw of 3 laid cards
         self._preview: "Optional[Tuple[str, int]]" = None
@@ -125,6 +127,7 @@ class DartexPlay(Screen):
             return
         self._sv = v
         self._body = None
+        self._aimlist = None
         self._lines = {}
         hand = v["hand"]
         if hand:
@@ -203,16 +206,11 @@ class DartexPlay(Screen):
         return found
 
     def _targets(self) -> "List[Any]":
-        # The throws on the table as (seat, number): the screen view's aims, or
-        # (from a full view) its "2.3" ids read.
-        v = self.view()
-        aims: "Optional[List[Any]]" = v.get("aims")
+        # The throws on the table as (seat, number), read once per view.
+        aims = self._aimlist
         if aims is None:
-            aims = []
-            for ident in v["targets"]:
-                seat, _, number = ident.partition(".")
-                aims.append((int(seat), int(number)))
-            v["aims"] = aims
+            match = self.app.match
+            aims = self._aimlist = aims_of(match.state) if match is not None else []
         return aims
 
     def _lay(self, card: int) -> None:
@@ -351,9 +349,9 @@ class DartexPlay(Screen):
         return target_text(v["names"], (seat, number))
 
     def _status(self, v: "Dict[str, Any]") -> str:
-        seat = v["seats"][v["turn"]]
-        return "%s h%d %dpt pk%d" % (clip(seat["name"], 6), seat["hand_size"], seat["total"],
-                                     v["pack"])
+        turn = v["turn"]
+        return "%s h%d %dpt pk%d" % (clip(v["names"][turn], 6), v["sizes"][turn],
+                                     v["totals"][turn], v["pack"])
 
     def _note(self, v: "Dict[str, Any]") -> "Tuple[str, int]":
         if self.aim:
@@ -431,17 +429,21 @@ class DartexPlay(Screen):
             frame.text(0, lay.row_y(0), clip(self._status(v), lay.cols))
             return
         top = lay.body_top
-        seat = v["seats"][v["turn"]]
-        frame.text(4, top + 2, clip(seat["name"] + " throws", 16), YELLOW, 2)
+        turn = v["turn"]
+        names = v["names"]
+        frame.text(4, top + 2, clip(names[turn] + " throws", 16), YELLOW, 2)
         frame.text(214, top + 8, "pack %d" % v["pack"], GREY)
         y = top + 108
         frame.text(4, y, "player    hand  table  total", GREY)
         y += 12
-        for s in v["seats"]:
-            on = s["seat"] == v["turn"]
-            mark = ">" if on else ("d" if s["seat"] == v["dealer"] else " ")
-            frame.text(4, y, "%s%-8s %4d %6d %6d" % (mark, clip(s["name"], 8), s["hand_size"],
-                                                      s["hand_score"], s["total"]),
+        sizes = v["sizes"]
+        scores = v["scores"]
+        totals = v["totals"]
+        for seat in range(v["players"]):
+            on = seat == turn
+            mark = ">" if on else ("d" if seat == v["dealer"] else " ")
+            frame.text(4, y, "%s%-8s %4d %6d %6d" % (mark, clip(names[seat], 8), sizes[seat],
+                                                      scores[seat], totals[seat]),
                        YELLOW if on else WHITE)
             y += 12
 
