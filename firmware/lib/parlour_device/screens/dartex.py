@@ -4,7 +4,7 @@
 from parlour_rules.dartex_view import table_throws
 
 from .base import GREEN, GREY, K_OK, K_UNDO, WHITE, YELLOW, Screen
-from .dartex_play import DartexPlay, throw_line
+from .dartex_play import SCREENS, DartexPlay, throw_line
 from .pages import Lines, clip
 
 try:
@@ -106,6 +106,47 @@ class DartexOptions(Screen):
                        clip("players: " + " ".join(self.names), 2 * lay.cols), GREY)
 
 
+class TableLines:
+    # The table screen's lines as a read-only sequence of (text, colour): the pack
+    # and hand, then per player his table score and total and his throws on the
+    # table (fouled ones grey). A line is formatted the first time it is read.
+    def __init__(self, match: "Any", v: "Dict[str, Any]") -> None:
+        self.v = v
+        specs: "List[Any]" = [None]     # None: the first line; a seat; a throw found
+        if match is not None:
+            for number in range(v["players"]):
+                specs.append(number)
+                for found in table_throws(match.state, number):
+                    specs.append((number,) + found)
+        else:
+            for number in range(v["players"]):
+                specs.append(number)
+        self.specs = specs
+        self.made: "List[Any]" = [None] * len(specs)
+
+    def __len__(self) -> int:
+        return len(self.specs)
+
+    def __getitem__(self, i: "Any") -> "Any":
+        if type(i) is not int:          # a slice, from the line after the first
+            stop = len(self.specs) if i.stop is None else i.stop
+            return [self[j] for j in range(i.start or 0, stop)]
+        line = self.made[i]
+        if line is None:
+            line = self.made[i] = self._make(self.specs[i])
+        return line
+
+    def _make(self, spec: "Any") -> "Tuple[str, int]":
+        v = self.v
+        names = v["names"]
+        if spec is None:
+            return ("pack %d  hand %d" % (v["pack"], v["hand"]), YELLOW)
+        if type(spec) is int:
+            return ("%s table %d tot %d" % (clip(names[spec], 6), v["scores"][spec],
+                                             v["totals"][spec]), GREEN)
+        return (throw_line(names, spec, " "), GREY if spec[5] else WHITE)
+
+
 class Table(Lines):
     # Every throw on the table, by player (X-5: fouled ones marked F, count nothing).
     title = "Dartex: table"
@@ -113,23 +154,21 @@ class Table(Lines):
     def __init__(self, app: "Any", back: Screen) -> None:
         super().__init__(app)
         self.back = back
+        self._table: "Any" = None
+
+    def lines(self) -> "Any":
+        # The lines, each formatted when it is first shown (the MacroPad shows three
+        # of them): a list-like TableLines, made again per view.
+        v = self.app.view()
+        if v is not self._for:
+            self._for = v
+            self._table = TableLines(self.app.match, v)
+        return self._table
 
     def make_lines(self) -> "List[Tuple[str, int]]":
-        v = self.app.view()
-        match = self.app.match
-        names = v["names"]
-        out: "List[Tuple[str, int]]" = [("pack %d  hand %d" % (v["pack"], v["hand"]), YELLOW)]
-        scores = v["scores"]
-        totals = v["totals"]
-        for number in range(v["players"]):
-            out.append(("%s table %d tot %d" % (clip(names[number], 6), scores[number],
-                                                 totals[number]), GREEN))
-            if match is None:
-                continue
-            for found in table_throws(match.state, number):
-                out.append((throw_line(names, (number,) + found, " "),
-                            GREY if found[4] else WHITE))
-        return out
+        # every line at once (what lines() gives one by one)
+        table = TableLines(self.app.match, self.app.view())
+        return [table[i] for i in range(len(table))]
 
     def hint(self) -> str:
         return "turn scroll 11 back"
@@ -208,3 +247,7 @@ class HandOver(Lines):
                 return self.play
             return None
         return super().on_key(key)
+
+
+SCREENS["table"] = Table
+SCREENS["over"] = HandOver

@@ -15,7 +15,7 @@ from .pages import clip
 from .throw import NUMBER_FACES, NUMBERS, Boxes, emptied, face, room_for, target_text, token
 
 try:
-    from typing import Any, Dict, List, Optional, Tuple
+    from typing import Any, Callable, Dict, List, Optional, Tuple
 except ImportError:
     pass
 
@@ -57,6 +57,10 @@ def _chromes() -> "Tuple[Tuple[str, Tuple[str, ...]], ...]":
 
 
 _CHROMES = _chromes()
+# The table and the hand's end (screens/dartex.py, which imports this module), put
+# here when that module is imported: no import statement runs while playing (each
+# one builds the module's name, a new string, and looks it up).
+SCREENS: "Dict[str, Callable[[Any, Any], Screen]]" = {}
 _AIM_CHROME = ("turn: target 11 aim", _AIM_KEYS)
 # The entry's card boxes, drawn so far, per board (mono or colour): a click costs
 # lookups instead of drawing (throw.Boxes).
@@ -242,8 +246,7 @@ class DartexPlay(Screen):
         self.aim = 0
         self._sync()
         if self.view()["hand_over"]:
-            from .dartex import HandOver
-            return HandOver(self.app, self)
+            return SCREENS["over"](self.app, self)
         return None
 
     # -- input ----------------------------------------------------------------------
@@ -263,8 +266,7 @@ class DartexPlay(Screen):
     def on_key(self, key: int) -> "Optional[Screen]":
         v = self.app.view()
         if v["hand_over"]:
-            from .dartex import HandOver
-            return HandOver(self.app, self)
+            return SCREENS["over"](self.app, self)
         if key == K_OK and not self.aim:
             # the usual key first: add the number under the encoder, or throw
             slots = self.slots
@@ -292,8 +294,7 @@ class DartexPlay(Screen):
             self._changed()
             return None
         if key == K_TABLE:
-            from .dartex import Table
-            return Table(self.app, self)
+            return SCREENS["table"](self.app, self)
         if self.aim:
             if key == K_OK:
                 self._aimed()
