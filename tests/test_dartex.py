@@ -460,3 +460,17 @@ def test_parse_card_reads_exactly_as_parse_dartex():
 def test_read_throw_keeps_targets_by_position():
     cards, targets, value = read_throw(["10", "FOUL@2.3", "11"])
     assert cards == [10, -4, 11] and targets == [None, (2, 3), None] and value == 21
+
+
+def test_throw_value_is_checks_value_and_refuses_alike():
+    log = match(2)
+    event = throw("DOUBLE", "4", "5")
+    assert dartex.throw_value(log.state, event) == dartex.check(log.state, event)["value"] == 13
+    for bad in (throw("7", "8", "9"), EXCHANGE):
+        with pytest.raises(RulesError) as found:
+            dartex.throw_value(log.state, bad)
+        if bad is not EXCHANGE:
+            with pytest.raises(RulesError) as again:
+                dartex.check(log.state, bad)
+            assert found.value.message == again.value.message == "first needs a double"
+    assert log.events == []

@@ -229,6 +229,14 @@ def check(state, event):
     return {"t": kind}
 
 
+def throw_value(state, event):
+    # check()'s "value" for a throw, without the dict (a screen's preview, on every
+    # third card laid); RulesError if it is refused.
+    if _check_turn(state, event) != "throw":
+        raise RulesError("bad_event", "not a throw")
+    return _throw(state, event, False)
+
+
 def _check_turn(state, event):
     # The event's kind if it may happen now (a throw's cards are checked later).
     kind = event.get("t")

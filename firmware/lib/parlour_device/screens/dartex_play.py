@@ -4,7 +4,7 @@
 # With three cards laid the screen shows the throw's value, or the one-line reason
 # the rules refuse it, before OK sends it. Exchange or pass on key 7 (X-6).
 
-from parlour_rules.dartex import check
+from parlour_rules.dartex import throw_value
 from parlour_rules.dartex_view import aims as aims_of
 from parlour_rules.dartex_view import table_throws
 from parlour_rules.errors import RulesError
@@ -183,7 +183,9 @@ class DartexPlay(Screen):
         if event is None:
             cards = []
             for card, target in self.slots:
-                cards.append(token(card, target))
+                # a number's token is its face (from the table), the rest token()'s
+                cards.append(NUMBER_FACES[card] if 0 < card <= 25 and target is None
+                             else token(card, target))
             event = self._event = {"t": "throw", "cards": cards}
         return event
 
@@ -196,7 +198,7 @@ class DartexPlay(Screen):
         if found is not None:
             return found
         try:
-            value = check(match.state, self.event())["value"]
+            value = throw_value(match.state, self.event())
         except RulesError as e:
             found = (e.message, RED)
         else:
