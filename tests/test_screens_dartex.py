@@ -148,3 +148,14 @@ def test_c4_a_power_cut_after_a_hand_comes_back_to_the_hand_over_screen(tmp_path
                      state_dir=tmp_path, named_only=True)
     view = device.app.match.view()
     assert view["hand"] == 2 and view["turn"] == 0 and view["totals"] == [93, 10]
+
+
+def test_the_screens_caches_start_empty_and_are_emptied_in_place():
+    from parlour_device.screens.throw import emptied, room_for
+
+    table = room_for(5)
+    assert table == {}
+    for n in range(5):
+        table[n] = str(n)
+    assert sorted(table) == [0, 1, 2, 3, 4]
+    assert emptied(table) is table and table == {}

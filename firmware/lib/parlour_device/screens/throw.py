@@ -26,7 +26,12 @@ def room_for(size: int) -> "dict[Any, Any]":
     # that it never grows. (A dict that grows frees its old table, and MicroPython
     # then searches the heap from that hole up for every larger block: a cache that
     # grows during a match costs such a search each time.)
-    table: "dict[Any, Any]" = dict.fromkeys(range(-size, 0))   # made at that size
+    try:
+        table: "dict[Any, Any]" = dict.fromkeys(range(-size, 0))   # made at that size
+    except AttributeError:  # a port built without dict.fromkeys: grown to it, once
+        table = {}
+        for i in range(-size, 0):
+            table[i] = None
     for i in range(-size, 0):
         del table[i]
     return table
