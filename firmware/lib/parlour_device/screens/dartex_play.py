@@ -111,8 +111,7 @@ class DartexPlay(Screen):
         self._aims: "Dict[Any, str]" = room_for(AIMS_KEPT)   # aimed faces, by card and target
         self._event: "Optional[Dict[str, Any]]" = None   # the throw of 3 laid cards
         self._preview: "Optional[Tuple[str, int]]" = None
-        self._keys = _AIM_KEYS
-        self._hint = ""
+        self._exch = 0             # 8 while the pack has cards (exchange, else pass)
         self._chrome: "Tuple[str, Tuple[str, ...]]" = ("", _AIM_KEYS)
         self._bx: "Optional[Boxes]" = None
         self._laid: "List[Tuple[Any, ...]]" = []   # the laid boxes' items, by slot
@@ -130,6 +129,7 @@ class DartexPlay(Screen):
         if v is self._sv:
             return
         self._sv = v
+        self._exch = 8 if v["pack"] > 0 else 0
         self._body = None
         self._aimlist = None
         self._lines = {}
@@ -152,17 +152,13 @@ class DartexPlay(Screen):
         self._entry = None
         self._event = None
         self._preview = None
-        v = self._sv
-        laid = len(self.slots)
         if self.aim:
             chrome = _AIM_CHROME
         else:
-            chrome = _CHROMES[(8 if v is not None and v["pack"] > 0 else 0)
-                              + (4 if laid else 0) + (2 if self.champ else 0)
+            laid = len(self.slots)
+            chrome = _CHROMES[self._exch + (4 if laid else 0) + (2 if self.champ else 0)
                               + (1 if laid == 3 else 0)]
         self._chrome = chrome
-        self._hint = chrome[0]
-        self._keys = chrome[1]
 
     def _clear(self) -> None:
         self.slots = []
@@ -313,10 +309,10 @@ class DartexPlay(Screen):
         return super().on_key(key)
 
     def keys(self) -> "Tuple[str, ...]":
-        return self._keys
+        return self._chrome[1]
 
     def hint(self) -> str:
-        return self._hint
+        return self._chrome[0]
 
     def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
         # (hint, key labels) for the app, made once per change of the entry
