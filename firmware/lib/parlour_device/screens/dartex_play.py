@@ -112,6 +112,7 @@ class DartexPlay(Screen):
         self._event: "Optional[Dict[str, Any]]" = None   # the throw of 3 laid cards
         self._preview: "Optional[Tuple[str, int]]" = None
         self._exch = 0             # 8 while the pack has cards (exchange, else pass)
+        self._short: "Optional[List[str]]" = None   # the names cut to 6 (the status line)
         self._chrome: "Tuple[str, Tuple[str, ...]]" = ("", _AIM_KEYS)
         self._bx: "Optional[Boxes]" = None
         self._laid: "List[Tuple[Any, ...]]" = []   # the laid boxes' items, by slot
@@ -348,9 +349,13 @@ class DartexPlay(Screen):
         return target_text(v["names"], (seat, number))
 
     def _status(self, v: "Dict[str, Any]") -> str:
+        # "Ann h9 93pt pk28": one formatting, the names cut once a match
         turn = v["turn"]
-        return "%s h%d %dpt pk%d" % (clip(v["names"][turn], 6), v["sizes"][turn],
-                                     v["totals"][turn], v["pack"])
+        short = self._short
+        if short is None:
+            short = self._short = [clip(name, 6) for name in v["names"]]
+        return "%s h%d %dpt pk%d" % (short[turn], v["sizes"][turn], v["totals"][turn],
+                                     v["pack"])
 
     def _note(self, v: "Dict[str, Any]") -> "Tuple[str, int]":
         if self.aim:
