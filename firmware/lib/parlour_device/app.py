@@ -9,8 +9,9 @@ from parlour_rules.log import MatchLog
 from . import VERSION
 from .games import game_module
 from .journal import Journal, encode
-from .screens.base import BLACK, BLUE, GREY, RED, WHITE, Frame, Screen, fit
+from .screens.base import BLACK, BLUE, GREY, MEMO_SIZE, RED, WHITE, Frame, Screen, fit
 from .screens.menu import MainMenu
+from .screens.sized import emptied, room_for
 
 try:
     from typing import TYPE_CHECKING, Any, Optional, Tuple
@@ -37,7 +38,7 @@ CHROME_KEPT = 16        # title lines and hint lines remembered (then started ov
 def _remember(parts: dict[Any, Tuple[Any, ...]], key: Any,
               part: Tuple[Any, ...]) -> Tuple[Any, ...]:
     if len(parts) >= CHROME_KEPT:
-        parts.clear()
+        emptied(parts)
     parts[key] = part
     return part
 
@@ -56,12 +57,12 @@ class App:
         self.shown: Optional[list[Tuple[Any, ...]]] = None
         self.lit: Optional[Tuple[str, ...]] = None
         self._view: Optional[dict[str, Any]] = None
-        self.memo: dict[Any, Any] = {}
+        self.memo: dict[Any, Any] = room_for(MEMO_SIZE)
         self._frame = Frame(self.layout, self.memo)
         # The title/message lines and the hint/key labels drawn so far, by what they
         # show: screens come and go with the same few, so each is drawn once.
-        self._tops: dict[Any, Tuple[Any, ...]] = {}
-        self._bottoms: dict[Any, Tuple[Any, ...]] = {}
+        self._tops: dict[Any, Tuple[Any, ...]] = room_for(CHROME_KEPT)
+        self._bottoms: dict[Any, Tuple[Any, ...]] = room_for(CHROME_KEPT)
         self._labels: Tuple[str, ...] = ()   # the key labels of the last frame composed
         self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
         self.settings.update(self._load(SETTINGS, {}))

@@ -21,6 +21,8 @@ except ImportError:
 if TYPE_CHECKING:
     from ..app import App
 
+from .sized import emptied
+
 try:
     from micropython import const
 except ImportError:
@@ -110,7 +112,7 @@ class Frame:
             build(self)
             part = tuple(self.items[start:])
             if len(memo) >= MEMO_SIZE:
-                memo.clear()
+                emptied(memo)
             memo[key] = part
             return
         self.items.extend(part)

@@ -5,6 +5,7 @@
 # picture is the same on every board and interpreter.
 
 from .base import Frame
+from .sized import emptied, room_for
 
 try:
     from typing import Any, List, Optional, Tuple
@@ -128,7 +129,8 @@ def _table(cx: int, cy: int, st: RingStyle) -> "Any":
         dx, dy = half_point(h, rw)
         rim.append((cx + dx, cy + dy))
     none = [None] * (RING + 1)
-    table = _TABLES[key] = [tuple(rim), none, none[:], none[:], {}, None, ()]
+    table = _TABLES[key] = [tuple(rim), none, none[:], none[:], room_for(WEDGES_KEPT), None,
+                            ()]
     return table
 
 
@@ -212,7 +214,7 @@ def _slides_and_gap(frame: "Any", cx: int, cy: int, st: RingStyle, table: "Any",
         frame.polygon(pts, st.c_gap)
         wedge = items.pop()
         if len(wedges) >= WEDGES_KEPT:
-            table[WEDGES] = wedges = {}
+            emptied(wedges)
         wedges[first * RING + count] = wedge
     items.append(wedge)
 

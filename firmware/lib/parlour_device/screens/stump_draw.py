@@ -7,6 +7,7 @@
 from .base import BLACK, CYAN, GREEN, GREY, ORANGE, RECT, RED, TEXT, WHITE, YELLOW, Screen
 from .pages import clip
 from .ring import RING, RingStyle, dots, draw_marks, label_point
+from .sized import emptied, room_for
 
 try:
     from typing import Any, Dict, List, Tuple
@@ -32,7 +33,8 @@ ARROWED = tuple(["<%d" % n for n in range(RING + 1)])      # key labels: move th
 # changes (string work is what costs most on the board).
 _GEN = [0]
 # Round titles made so far, kept: the same ones come back match after match.
-_TITLES: "Dict[int, str]" = {}
+TITLES_KEPT = 16
+_TITLES: "Dict[int, str]" = room_for(TITLES_KEPT)
 LINES_KEPT = 48     # text lines a play screen remembers (then it starts over)
 
 
@@ -58,8 +60,8 @@ class StumpView(Screen):
         # Text lines by what they show: a player's step, the hands, the pick line.
         # The same few come back turn after turn (names are fixed for the match, so
         # not in the keys).
-        self._lines: "Dict[Any, str]" = {}
-        self._picks: "Dict[Any, str]" = {}
+        self._lines: "Dict[Any, str]" = room_for(LINES_KEPT)
+        self._picks: "Dict[Any, str]" = room_for(LINES_KEPT)
 
     # -- what the engine says -------------------------------------------------------
 
@@ -86,6 +88,8 @@ class StumpView(Screen):
         if rnd:
             title = _TITLES.get(rnd)
             if title is None:
+                if len(_TITLES) >= TITLES_KEPT:
+                    emptied(_TITLES)
                 title = _TITLES[rnd] = "Stump R%d" % rnd
             self.title = title
         else:
@@ -203,7 +207,7 @@ class StumpView(Screen):
         text = picks.get(parts)
         if text is None:
             if len(picks) >= LINES_KEPT:
-                self._picks = picks = {}
+                emptied(picks)
             text = picks[parts] = "".join(parts)
         return text
 
@@ -212,7 +216,7 @@ class StumpView(Screen):
         text = lines.get(key)
         if text is None:
             if len(lines) >= LINES_KEPT:
-                self._lines = lines = {}
+                emptied(lines)
             text = lines[key] = clip(make(v), room)
         return text
 

@@ -1,0 +1,31 @@
+# Caches that never grow while the app runs. A dict that grows frees its old table,
+# and MicroPython then searches the heap from that hole upwards for every larger
+# block it is asked for, so a cache growing during a match costs such a search each
+# time; clear() frees the table too. A cache made here at its size and emptied in
+# place keeps one table for good.
+
+try:
+    from typing import Any
+except ImportError:
+    pass
+
+
+def room_for(size: int) -> "dict[Any, Any]":
+    # An empty dict whose table already holds `size` entries: filled to no more than
+    # that, it never grows.
+    try:
+        table: "dict[Any, Any]" = dict.fromkeys(range(-size, 0))   # made at that size
+    except AttributeError:  # a port built without dict.fromkeys: grown to it, once
+        table = {}
+        for i in range(-size, 0):
+            table[i] = None
+    for i in range(-size, 0):
+        del table[i]
+    return table
+
+
+def emptied(table: "dict[Any, Any]") -> "dict[Any, Any]":
+    # Every entry taken out, the table kept.
+    for key in list(table):  # order-free
+        del table[key]
+    return table
