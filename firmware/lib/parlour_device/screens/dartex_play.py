@@ -108,7 +108,9 @@ class DartexPlay(Screen):
         self._card_ver = -1
         self._lines: "Dict[int, str]" = {}         # target lines of this view, by pick
         self._aimlist: "Optional[List[Any]]" = None   # the throws on the table (per view)
-        self._aims: "Dict[Any, str]" = room_for(AIMS_KEPT)   # aimed faces, by card and target
+        # aimed faces, by card and target: a few a match (a table made at its size
+        # here would cost more than it saves)
+        self._aims: "Dict[Any, str]" = {}
         self._event: "Optional[Dict[str, Any]]" = None   # the throw of 3 laid cards
         self._preview: "Optional[Tuple[str, int]]" = None
         self._exch = 0             # 8 while the pack has cards (exchange, else pass)
