@@ -137,6 +137,14 @@ def test_record_that_does_not_replay_names_the_event():
     assert refused.value.code == "bad_game"
 
 
+@pytest.mark.parametrize("game", [["stump"], {"g": 1}, None, 7])
+def test_a_record_naming_its_game_with_anything_but_a_name_is_refused(game):
+    with pytest.raises(RulesError) as refused:
+        log.from_record({"v": 1, "game": game, "config": {}, "events": []})
+    assert refused.value.code == "bad_game"
+    assert log.load_game("stump") is log.load_game("stump")   # found once, kept
+
+
 def _reference_xorshift32(seed, n):
     x, out = seed, []
     for _ in range(n):

@@ -8,11 +8,18 @@ LOG_VERSION = 1
 GAMES = ("dumbo", "poker", "stump", "dartex", "galumphus")
 
 
+_LOADED = {}     # game modules found so far, by name (an import by name costs)
+
+
 def load_game(name):
-    if name not in GAMES:
+    if name not in GAMES:   # first: a record's "game" may be anything, even unhashable
         raise RulesError("bad_game", clip("no game: ", name))
+    game = _LOADED.get(name)
+    if game is not None:
+        return game
     package = __import__("parlour_rules." + name)
-    return getattr(package, name)
+    game = _LOADED[name] = getattr(package, name)
+    return game
 
 
 def check_event(event):
