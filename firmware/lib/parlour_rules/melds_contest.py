@@ -1,6 +1,8 @@
 # The meld solver's search over two or three contested set ranks (melds._best
 # hands it the ranks and the ways to take each): which of their cards go to
 # sets, each suit then costed on its own. Loaded on the first hand that needs it.
+# The four suits are written out one after another rather than looped over: on
+# the board a loop turn or a call per suit costs more than the suit's work.
 
 from .melds import JOKER_COUNT
 

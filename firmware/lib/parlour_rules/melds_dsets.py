@@ -15,6 +15,8 @@
 # three nested loops over each rank's ways), each suit's cost worked out the
 # first time a way needs it, suits with the fewest copies looked at first and
 # a way dropped as soon as the suits so far cannot beat the best.
+# The four suits are written out one after another rather than looped over:
+# on the board a loop turn or a call per suit costs more than the suit's work.
 
 from .melds import STD_HI, STD_LO
 
