@@ -151,7 +151,7 @@ def test_c4_a_power_cut_after_a_hand_comes_back_to_the_hand_over_screen(tmp_path
 
 
 def test_the_screens_caches_start_empty_and_are_emptied_in_place():
-    from parlour_device.screens.throw import emptied, room_for
+    from parlour_device.screens.sized import emptied, room_for
 
     table = room_for(5)
     assert table == {}

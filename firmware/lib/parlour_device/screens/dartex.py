@@ -1,10 +1,11 @@
 # Dartex on the device (X-1..X-8): the options before a match, the play screen
-# (dartex_play.py), the throws on the table, and the hand's and the game's end.
+# (dartex_play.py, drawn by dartex_draw.py), the throws on the table, and the hand's and the game's end.
 
 from parlour_rules.dartex_view import table_throws
 
 from .base import GREEN, GREY, K_OK, K_UNDO, WHITE, YELLOW, Screen
-from .dartex_play import SCREENS, DartexPlay, throw_line
+from .dartex_draw import throw_line
+from .dartex_play import SCREENS, DartexPlay
 from .pages import Lines, clip
 
 try:

@@ -6,13 +6,13 @@
 
 from parlour_rules.dartex import throw_value
 from parlour_rules.dartex_view import aims as aims_of
-from parlour_rules.dartex_view import table_throws
 from parlour_rules.errors import RulesError
 from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
 
-from .base import GREEN, GREY, K_OK, K_UNDO, RED, WHITE, YELLOW, Screen
-from .pages import clip
-from .throw import NUMBER_FACES, NUMBERS, Boxes, emptied, face, room_for, target_text, token
+from .base import GREEN, K_OK, K_UNDO, RED, WHITE, Screen
+from .dartex_draw import boxes_of, current, draw_entry, draw_view
+from .sized import emptied, room_for
+from .throw import NUMBER_FACES, NUMBERS, Boxes, token
 
 try:
     from typing import Any, Callable, Dict, List, Optional, Tuple
@@ -28,7 +28,6 @@ SPECIAL_KEYS = {0: DOUBLE, 1: TREBLE, 2: BULL, 3: FOUL, 4: OFF, 5: WIRE}
 TITLES_KEPT = 16
 VALUES_KEPT = 32
 _TITLES: "Dict[int, str]" = room_for(TITLES_KEPT)   # "Dartex hand n", once per hand number
-CARD_OF = ("card 1 of 3", "card 2 of 3", "card 3 of 3")
 _VALUES: "Dict[int, str]" = room_for(VALUES_KEPT)   # "= 13", made once per value
 _AIM_KEYS: "Tuple[str, ...]" = ("", "", "", "", "", "", "", "", "Table", "Back", "Menu", "Aim")
 
@@ -62,29 +61,6 @@ _CHROMES = _chromes()
 # one builds the module's name, a new string, and looks it up).
 SCREENS: "Dict[str, Callable[[Any, Any], Screen]]" = {}
 _AIM_CHROME = ("turn: target 11 aim", _AIM_KEYS)
-# The entry's card boxes, drawn so far, per board (mono or colour): a click costs
-# lookups instead of drawing (throw.Boxes).
-_BOXES: "Dict[bool, Boxes]" = {}
-# The note line's item under the boxes, by board (-1 mono, else the colour), by text.
-_NOTES: "Dict[int, Dict[str, Tuple[Any, ...]]]" = {}
-NOTES_KEPT = 32
-AIMS_KEPT = 12
-
-
-def throw_line(names: "List[str]", found: "Tuple[Any, ...]", lead: str = "") -> str:
-    # "P1#2 DBL 4 5 =13", "F" at the end when fouled: one throw of
-    # dartex_view.table_throws of a seat, (seat, number, cards, targets, value, fouled),
-    # made in one formatting (faces come from tables).
-    seat, number, cards, targets, value, fouled = found
-    faces = []
-    for i in range(3):
-        text = face(cards[i])
-        if targets is not None and targets[i] is not None:
-            target = targets[i]
-            text = "%s>%s#%d" % (text, names[target[0]], target[1])   # one string
-        faces.append(text)
-    return "%s%s#%d %s %s %s =%d%s" % (lead, names[seat], number, faces[0], faces[1], faces[2],
-                                      value, " F" if fouled else "")
 
 
 class DartexPlay(Screen):
@@ -323,53 +299,6 @@ class DartexPlay(Screen):
 
     # -- drawing --------------------------------------------------------------------
 
-    def _target_line(self, v: "Dict[str, Any]") -> str:
-        # remembered per view: turning through the targets makes each line once
-        line = self._lines.get(self.pick)
-        if line is None:
-            line = self._lines[self.pick] = self._make_target_line(v)
-        return line
-
-    def _aim_face(self, card: int, target: "Tuple[int, int]") -> str:
-        # "F>P2#1": a Foul or Wire and the throw it lands on (made once a match)
-        key = (card, target)
-        text = self._aims.get(key)
-        if text is None:
-            if len(self._aims) >= AIMS_KEPT:
-                emptied(self._aims)
-            text = self._aims[key] = "%s>%s#%d" % ("F" if card == FOUL else "W",
-                                                   self.view()["names"][target[0]], target[1])
-        return text
-
-    def _make_target_line(self, v: "Dict[str, Any]") -> str:
-        seat, number = self._targets()[self.pick]
-        match = self.app.match
-        if match is not None:
-            for found in table_throws(match.state, seat):
-                if found[0] == number:
-                    return throw_line(v["names"], (seat,) + found)
-        return target_text(v["names"], (seat, number))
-
-    def _status(self, v: "Dict[str, Any]") -> str:
-        # "Ann h9 93pt pk28": one formatting, the names cut once a match
-        turn = v["turn"]
-        short = self._short
-        if short is None:
-            short = self._short = [clip(name, 6) for name in v["names"]]
-        return "%s h%d %dpt pk%d" % (short[turn], v["sizes"][turn], v["totals"][turn],
-                                     v["pack"])
-
-    def _note(self, v: "Dict[str, Any]") -> "Tuple[str, int]":
-        if self.aim:
-            return self._target_line(v), YELLOW
-        if len(self.slots) == 3:
-            text, colour = self.preview()
-            if text:
-                return text, colour
-        if v["first"] and not self.slots:
-            return "first: DBL or a pair", YELLOW
-        return CARD_OF[len(self.slots)], GREY
-
     def draw(self, frame: "Any") -> None:
         v = self.app.view()
         if v is not self._sv:
@@ -380,125 +309,19 @@ class DartexPlay(Screen):
         part = self._body
         if part is None:
             start = len(items)
-            self._draw_view(frame)
+            draw_view(self, frame)
             self._body = tuple(items[start:])
         else:
             items.extend(part)
         entry = self._entry
         if entry is None:
-            entry = self._draw_entry(frame, v)
+            entry = draw_entry(self, frame, v)
         elif self._card_ver != self.ver:
             # a click: only the face of the box being entered changes (a number
             # turned with three cards laid keeps `ver`, so it redraws nothing)
             self._card_ver = self.ver
             at = len(self.slots)
             if at < 3:
-                size = self._bx.size if self._bx is not None else self._boxes(frame).size
-                entry[at * size + size - 1] = self._current(frame, at)
+                size = self._bx.size if self._bx is not None else boxes_of(self, frame).size
+                entry[at * size + size - 1] = current(self, frame, at)
         items.extend(entry)
-
-    def _boxes(self, frame: "Any") -> Boxes:
-        boxes = self._bx
-        if boxes is not None:
-            return boxes
-        lay = frame.layout
-        mono = not lay.colour
-        boxes = _BOXES.get(mono)
-        if boxes is None:
-            if mono:
-                boxes = Boxes(frame, 0, lay.row_y(1) + 1, 41, 13, 2, 1)
-            else:
-                boxes = Boxes(frame, 4, lay.body_top + 30, 98, 46, 7, 2)
-            _BOXES[mono] = boxes
-        self._bx = boxes
-        return boxes
-
-    def _current(self, frame: "Any", at: int) -> "Tuple[Any, ...]":
-        # The face of the card being entered (or aimed) in box `at`: its text item.
-        boxes = self._bx
-        if boxes is None:
-            boxes = self._boxes(frame)
-        if self.aim:
-            return boxes.face(at, self._aim_face(self.aim, self._targets()[self.pick]),
-                              self.aim, 1)
-        card = NUMBERS[self.idx]
-        if self.champ:
-            card += CHAMP
-            return boxes.face(at, face(card), card, 1)
-        return boxes.face(at, NUMBER_FACES[card], card, 1)
-
-    def _draw_view(self, frame: "Any") -> None:
-        # What only the match decides: whose turn, hand sizes, the pack, the scores.
-        v = self.view()
-        lay = frame.layout
-        if not lay.colour:
-            frame.text(0, lay.row_y(0), clip(self._status(v), lay.cols))
-            return
-        top = lay.body_top
-        turn = v["turn"]
-        names = v["names"]
-        frame.text(4, top + 2, clip(names[turn] + " throws", 16), YELLOW, 2)
-        frame.text(214, top + 8, "pack %d" % v["pack"], GREY)
-        y = top + 108
-        frame.text(4, y, "player    hand  table  total", GREY)
-        y += 12
-        sizes = v["sizes"]
-        scores = v["scores"]
-        totals = v["totals"]
-        for seat in range(v["players"]):
-            on = seat == turn
-            mark = ">" if on else ("d" if seat == v["dealer"] else " ")
-            frame.text(4, y, "%s%-8s %4d %6d %6d" % (mark, clip(names[seat], 8), sizes[seat],
-                                                      scores[seat], totals[seat]),
-                       YELLOW if on else WHITE)
-            y += 12
-
-    def _draw_entry(self, frame: "Any", v: "Dict[str, Any]") -> "List[Any]":
-        # What the entry decides: the three card boxes (laid, being entered, empty)
-        # and the value or the reason under them; -> its items, kept as the entry.
-        slots = self.slots
-        laid = len(slots)
-        boxes = self._boxes(frame)
-        shells = boxes.shells
-        entry: "List[Any]" = []
-        kept = self._laid
-        for i in range(3):
-            if i < laid:
-                # a laid box is kept by its slot until it is taken back
-                if i < len(kept):
-                    entry.extend(kept[i])
-                    continue
-                card, target = slots[i]
-                part = shells[i + i] + (boxes.face(i, face(card) if target is None
-                                                   else self._aim_face(card, target), card, 0),)
-                kept.append(part)
-                entry.extend(part)
-            elif i == laid:
-                entry.extend(shells[i + i + 1])
-                entry.append(self._current(frame, i))
-            else:
-                entry.extend(shells[i + i])
-                entry.append(boxes.empties[i])
-        note, colour = self._note(v)
-        lay = frame.layout
-        mono = not lay.colour
-        notes = _NOTES.get(-1 if mono else colour)
-        if notes is None:
-            notes = _NOTES[-1 if mono else colour] = room_for(NOTES_KEPT)
-        elif len(notes) >= NOTES_KEPT:
-            emptied(notes)
-        item = notes.get(note)
-        if item is None:
-            items = frame.items
-            start = len(items)
-            if mono:
-                frame.text(0, lay.row_y(2) + 2, clip(note, lay.cols))
-            else:
-                frame.text(4, lay.body_top + 82, clip(note, 26), colour,
-                           2 if len(note) <= 26 else 1)
-            item = notes[note] = items[start]
-            del items[start:]
-        entry.append(item)
-        self._entry = entry
-        self._card_ver = self.ver
-        return entry

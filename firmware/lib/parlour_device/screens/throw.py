@@ -15,34 +15,12 @@ from parlour_rules.tokens import (
 )
 
 from .base import BLACK, CYAN, GREY, MAGENTA, ORANGE, RECT, RED, TEXT, WHITE, YELLOW
+from .sized import room_for
 
 try:
     from typing import Any, List, Optional, Tuple
 except ImportError:
     pass
-
-def room_for(size: int) -> "dict[Any, Any]":
-    # An empty dict whose table already holds `size` entries: filled to no more than
-    # that it never grows. (A dict that grows frees its old table, and MicroPython
-    # then searches the heap from that hole up for every larger block: a cache that
-    # grows during a match costs such a search each time.)
-    try:
-        table: "dict[Any, Any]" = dict.fromkeys(range(-size, 0))   # made at that size
-    except AttributeError:  # a port built without dict.fromkeys: grown to it, once
-        table = {}
-        for i in range(-size, 0):
-            table[i] = None
-    for i in range(-size, 0):
-        del table[i]
-    return table
-
-
-def emptied(table: "dict[Any, Any]") -> "dict[Any, Any]":
-    # Every entry taken out, the table kept (clear() would free it, as growing does).
-    for key in list(table):  # order-free
-        del table[key]
-    return table
-
 
 # the numbers a number card (or a Champion) can be, in sequence order
 NUMBERS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 25)

@@ -1,0 +1,205 @@
+# What the Dartex play screen (dartex_play.py) draws: the status or the colour
+# board's body (what the match decides), and the entry (what the keys decide): the
+# three card boxes (throw.Boxes) and the note line under them, the throw's value,
+# the reason the rules refuse it, or a Foul's or Wire's target. Parts are kept on
+# the screen until what they show changes.
+
+from parlour_rules.dartex_view import table_throws
+from parlour_rules.tokens import CHAMP, FOUL
+
+from .base import GREY, WHITE, YELLOW
+from .pages import clip
+from .sized import emptied, room_for
+from .throw import NUMBER_FACES, NUMBERS, Boxes, face, target_text
+
+try:
+    from typing import TYPE_CHECKING, Any, Dict, List, Tuple
+except ImportError:
+    TYPE_CHECKING = False  # type: ignore[misc]
+
+if TYPE_CHECKING:
+    from .dartex_play import DartexPlay
+
+CARD_OF = ("card 1 of 3", "card 2 of 3", "card 3 of 3")
+# The entry's card boxes, drawn so far, per board (mono or colour): a click costs
+# lookups instead of drawing (throw.Boxes).
+_BOXES: "Dict[bool, Boxes]" = {}
+# The note line's item under the boxes, by board (-1 mono, else the colour), by text.
+_NOTES: "Dict[int, Dict[str, Tuple[Any, ...]]]" = {}
+NOTES_KEPT = 32
+AIMS_KEPT = 12
+
+
+def throw_line(names: "List[str]", found: "Tuple[Any, ...]", lead: str = "") -> str:
+    # "P1#2 DBL 4 5 =13", "F" at the end when fouled: one throw of
+    # dartex_view.table_throws of a seat, (seat, number, cards, targets, value, fouled),
+    # made in one formatting (faces come from tables).
+    seat, number, cards, targets, value, fouled = found
+    faces = []
+    for i in range(3):
+        text = face(cards[i])
+        if targets is not None and targets[i] is not None:
+            target = targets[i]
+            text = "%s>%s#%d" % (text, names[target[0]], target[1])   # one string
+        faces.append(text)
+    return "%s%s#%d %s %s %s =%d%s" % (lead, names[seat], number, faces[0], faces[1], faces[2],
+                                      value, " F" if fouled else "")
+
+
+def target_line(sc: "DartexPlay", v: "Dict[str, Any]") -> str:
+    # remembered per view: turning through the targets makes each line once
+    line = sc._lines.get(sc.pick)
+    if line is None:
+        line = sc._lines[sc.pick] = _make_target_line(sc, v)
+    return line
+
+
+def aim_face(sc: "DartexPlay", card: int, target: "Tuple[int, int]") -> str:
+    # "F>P2#1": a Foul or Wire and the throw it lands on (made once a match)
+    key = (card, target)
+    text = sc._aims.get(key)
+    if text is None:
+        if len(sc._aims) >= AIMS_KEPT:
+            emptied(sc._aims)
+        text = sc._aims[key] = "%s>%s#%d" % ("F" if card == FOUL else "W",
+                                             sc.view()["names"][target[0]], target[1])
+    return text
+
+
+def _make_target_line(sc: "DartexPlay", v: "Dict[str, Any]") -> str:
+    seat, number = sc._targets()[sc.pick]
+    match = sc.app.match
+    if match is not None:
+        for found in table_throws(match.state, seat):
+            if found[0] == number:
+                return throw_line(v["names"], (seat,) + found)
+    return target_text(v["names"], (seat, number))
+
+
+def status(sc: "DartexPlay", v: "Dict[str, Any]") -> str:
+    # "Ann h9 93pt pk28": one formatting, the names cut once a match
+    turn = v["turn"]
+    short = sc._short
+    if short is None:
+        short = sc._short = [clip(name, 6) for name in v["names"]]
+    return "%s h%d %dpt pk%d" % (short[turn], v["sizes"][turn], v["totals"][turn], v["pack"])
+
+
+def note(sc: "DartexPlay", v: "Dict[str, Any]") -> "Tuple[str, int]":
+    if sc.aim:
+        return target_line(sc, v), YELLOW
+    if len(sc.slots) == 3:
+        text, colour = sc.preview()
+        if text:
+            return text, colour
+    if v["first"] and not sc.slots:
+        return "first: DBL or a pair", YELLOW
+    return CARD_OF[len(sc.slots)], GREY
+
+
+def boxes_of(sc: "DartexPlay", frame: "Any") -> Boxes:
+    boxes = sc._bx
+    if boxes is not None:
+        return boxes
+    lay = frame.layout
+    mono = not lay.colour
+    boxes = _BOXES.get(mono)
+    if boxes is None:
+        if mono:
+            boxes = Boxes(frame, 0, lay.row_y(1) + 1, 41, 13, 2, 1)
+        else:
+            boxes = Boxes(frame, 4, lay.body_top + 30, 98, 46, 7, 2)
+        _BOXES[mono] = boxes
+    sc._bx = boxes
+    return boxes
+
+
+def current(sc: "DartexPlay", frame: "Any", at: int) -> "Tuple[Any, ...]":
+    # The face of the card being entered (or aimed) in box `at`: its text item.
+    boxes = sc._bx
+    if boxes is None:
+        boxes = boxes_of(sc, frame)
+    if sc.aim:
+        return boxes.face(at, aim_face(sc, sc.aim, sc._targets()[sc.pick]), sc.aim, 1)
+    card = NUMBERS[sc.idx]
+    if sc.champ:
+        card += CHAMP
+        return boxes.face(at, face(card), card, 1)
+    return boxes.face(at, NUMBER_FACES[card], card, 1)
+
+
+def draw_view(sc: "DartexPlay", frame: "Any") -> None:
+    # What only the match decides: whose turn, hand sizes, the pack, the scores.
+    v = sc.view()
+    lay = frame.layout
+    if not lay.colour:
+        frame.text(0, lay.row_y(0), clip(status(sc, v), lay.cols))
+        return
+    top = lay.body_top
+    turn = v["turn"]
+    names = v["names"]
+    frame.text(4, top + 2, clip(names[turn] + " throws", 16), YELLOW, 2)
+    frame.text(214, top + 8, "pack %d" % v["pack"], GREY)
+    y = top + 108
+    frame.text(4, y, "player    hand  table  total", GREY)
+    y += 12
+    sizes = v["sizes"]
+    scores = v["scores"]
+    totals = v["totals"]
+    for seat in range(v["players"]):
+        on = seat == turn
+        mark = ">" if on else ("d" if seat == v["dealer"] else " ")
+        frame.text(4, y, "%s%-8s %4d %6d %6d" % (mark, clip(names[seat], 8), sizes[seat],
+                                                  scores[seat], totals[seat]),
+                   YELLOW if on else WHITE)
+        y += 12
+
+
+def draw_entry(sc: "DartexPlay", frame: "Any", v: "Dict[str, Any]") -> "List[Any]":
+    # What the entry decides: the three card boxes (laid, being entered, empty)
+    # and the value or the reason under them; -> its items, kept as the entry.
+    slots = sc.slots
+    laid = len(slots)
+    boxes = boxes_of(sc, frame)
+    shells = boxes.shells
+    entry: "List[Any]" = []
+    kept = sc._laid
+    for i in range(3):
+        if i < laid:
+            # a laid box is kept by its slot until it is taken back
+            if i < len(kept):
+                entry.extend(kept[i])
+                continue
+            card, target = slots[i]
+            part = shells[i + i] + (boxes.face(i, face(card) if target is None
+                                               else aim_face(sc, card, target), card, 0),)
+            kept.append(part)
+            entry.extend(part)
+        elif i == laid:
+            entry.extend(shells[i + i + 1])
+            entry.append(current(sc, frame, i))
+        else:
+            entry.extend(shells[i + i])
+            entry.append(boxes.empties[i])
+    text, colour = note(sc, v)
+    lay = frame.layout
+    mono = not lay.colour
+    notes = _NOTES.get(-1 if mono else colour)
+    if notes is None:
+        notes = _NOTES[-1 if mono else colour] = room_for(NOTES_KEPT)
+    elif len(notes) >= NOTES_KEPT:
+        emptied(notes)
+    item = notes.get(text)
+    if item is None:
+        items = frame.items
+        start = len(items)
+        if mono:
+            frame.text(0, lay.row_y(2) + 2, clip(text, lay.cols))
+        else:
+            frame.text(4, lay.body_top + 82, clip(text, 26), colour, 2 if len(text) <= 26 else 1)
+        item = notes[text] = items[start]
+        del items[start:]
+    entry.append(item)
+    sc._entry = entry
+    sc._card_ver = sc.ver
+    return entry
