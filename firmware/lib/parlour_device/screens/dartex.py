@@ -44,13 +44,16 @@ class DartexOptions(Screen):
         self.target = 500
         self.dealer = -1
         self.row = 0
+        self._part: "List[Any]" = [None, None]     # the rows drawn (Frame.keep)
 
     def rows(self) -> "List[str]":
         # from tables: a click makes no string
-        target = "Target: %d" % self.target
+        target = ""
         for i in range(len(TARGETS)):
             if TARGETS[i] == self.target:
                 target = TARGET_ROWS[i]
+        if not target:
+            target = "Target: %d" % self.target
         if self.dealer < 0:
             return [target, "Dealer: cut"]
         name = self.names[self.dealer]
@@ -98,6 +101,10 @@ class DartexOptions(Screen):
         return super().on_key(key)
 
     def draw(self, frame: "Any") -> None:
+        # drawn again only when the target, the dealer or the row changes
+        frame.keep(self._part, (self.target, self.dealer, self.row), self._draw_rows)
+
+    def _draw_rows(self, frame: "Any") -> None:
         lay = frame.layout
         rows = self.rows()
         for i in range(len(rows)):

@@ -5,12 +5,12 @@
 # the screen until what they show changes.
 
 from parlour_rules.dartex_view import table_throws
-from parlour_rules.tokens import CHAMP, FOUL
+from parlour_rules.tokens import FOUL
 
-from .base import GREY, WHITE, YELLOW
+from .base import GREY, TEXT, WHITE, YELLOW
 from .pages import clip
 from .sized import emptied, room_for
-from .throw import NUMBER_FACES, NUMBERS, Boxes, face, target_text
+from .throw import Boxes, face, target_text
 
 try:
     from typing import TYPE_CHECKING, Any, Dict, List, Tuple
@@ -28,6 +28,9 @@ _BOXES: "Dict[bool, Boxes]" = {}
 _NOTES: "Dict[int, Dict[str, Tuple[Any, ...]]]" = {}
 NOTES_KEPT = 32
 AIMS_KEPT = 12
+# The plain notes' items ("card n of 3" by n - 1, the first throw's at 3), by board
+# (colour, mono).
+_PLAIN: "Tuple[List[Any], List[Any]]" = ([None] * 4, [None] * 4)
 
 
 def throw_line(names: "List[str]", found: "Tuple[Any, ...]", lead: str = "") -> str:
@@ -121,20 +124,18 @@ def current(sc: "DartexPlay", frame: "Any", at: int) -> "Tuple[Any, ...]":
         boxes = boxes_of(sc, frame)
     if sc.aim:
         return boxes.face(at, aim_face(sc, sc.aim, sc._targets()[sc.pick]), sc.aim, 1)
-    card = NUMBERS[sc.idx]
-    if sc.champ:
-        card += CHAMP
-        return boxes.face(at, face(card), card, 1)
-    return boxes.face(at, NUMBER_FACES[card], card, 1)
+    return boxes.number(at, sc.idx, sc.champ)
 
 
-def draw_view(sc: "DartexPlay", frame: "Any") -> None:
-    # What only the match decides: whose turn, hand sizes, the pack, the scores.
+def draw_view(sc: "DartexPlay", frame: "Any") -> "Tuple[Any, ...]":
+    # What only the match decides: whose turn, hand sizes, the pack, the scores;
+    # -> its items (not added to the frame).
     v = sc.view()
     lay = frame.layout
     if not lay.colour:
-        frame.text(0, lay.row_y(0), clip(status(sc, v), lay.cols))
-        return
+        return ((TEXT, 0, lay.row_y(0), clip(status(sc, v), lay.cols), WHITE, 1, -1),)
+    items = frame.items
+    start = len(items)
     top = lay.body_top
     turn = v["turn"]
     names = v["names"]
@@ -153,35 +154,13 @@ def draw_view(sc: "DartexPlay", frame: "Any") -> None:
                                                   scores[seat], totals[seat]),
                    YELLOW if on else WHITE)
         y += 12
+    part = tuple(items[start:])
+    del items[start:]
+    return part
 
 
-def draw_entry(sc: "DartexPlay", frame: "Any", v: "Dict[str, Any]") -> "List[Any]":
-    # What the entry decides: the three card boxes (laid, being entered, empty)
-    # and the value or the reason under them; -> its items, kept as the entry.
-    slots = sc.slots
-    laid = len(slots)
-    boxes = boxes_of(sc, frame)
-    shells = boxes.shells
-    entry: "List[Any]" = []
-    kept = sc._laid
-    for i in range(3):
-        if i < laid:
-            # a laid box is kept by its slot until it is taken back
-            if i < len(kept):
-                entry.extend(kept[i])
-                continue
-            card, target = slots[i]
-            part = shells[i + i] + (boxes.face(i, face(card) if target is None
-                                               else aim_face(sc, card, target), card, 0),)
-            kept.append(part)
-            entry.extend(part)
-        elif i == laid:
-            entry.extend(shells[i + i + 1])
-            entry.append(current(sc, frame, i))
-        else:
-            entry.extend(shells[i + i])
-            entry.append(boxes.empties[i])
-    text, colour = note(sc, v)
+def note_item(frame: "Any", text: str, colour: int) -> "Tuple[Any, ...]":
+    # The note line's item, made once per board, text and colour.
     lay = frame.layout
     mono = not lay.colour
     notes = _NOTES.get(-1 if mono else colour)
@@ -199,7 +178,68 @@ def draw_entry(sc: "DartexPlay", frame: "Any", v: "Dict[str, Any]") -> "List[Any
             frame.text(4, lay.body_top + 82, clip(text, 26), colour, 2 if len(text) <= 26 else 1)
         item = notes[text] = items[start]
         del items[start:]
-    entry.append(item)
+    return item
+
+
+def draw_entry(sc: "DartexPlay", frame: "Any", v: "Dict[str, Any]") -> "List[Any]":
+    # The items the screen shows: the body (made once per view), then what the
+    # entry decides: the three card boxes (laid, being entered, empty) and the
+    # value or the reason under them. They go into one list kept by the screen, made
+    # at its size once (a list grown item by item frees its table as it grows); a
+    # turn of the encoder then replaces the face at `sc._at` in place.
+    boxes = sc._bx
+    if boxes is None:
+        boxes = boxes_of(sc, frame)
+    body = sc._body
+    if body is None:
+        body = sc._body = draw_view(sc, frame)
+    entry = sc._store
+    if entry is None or len(entry) != len(body) + 3 * boxes.size + 1:
+        entry = sc._store = [None] * (len(body) + 3 * boxes.size + 1)
+    j = 0
+    for item in body:
+        entry[j] = item
+        j += 1
+    slots = sc.slots
+    laid = len(slots)
+    shells = boxes.shells
+    kept = sc._laid
+    for i in range(3):
+        if i == laid:
+            part = shells[i + i + 1]
+        elif i > laid:
+            part = boxes.blanks[i]
+        elif i < len(kept):
+            part = kept[i]      # a laid box is kept by its slot until it is taken back
+        else:
+            card, target = slots[i]
+            part = shells[i + i] + (boxes.face(i, face(card) if target is None
+                                               else aim_face(sc, card, target), card, 0),)
+            kept.append(part)
+        for item in part:
+            entry[j] = item
+            j += 1
+        if i == laid:
+            sc._at = j
+            if sc.aim:
+                entry[j] = current(sc, frame, i)
+            else:
+                # the number's face from the boxes' table (boxes.number fills it)
+                item = boxes.numbers[i + 3 if sc.champ else i][sc.idx]
+                entry[j] = item if item is not None else boxes.number(i, sc.idx, sc.champ)
+            j += 1
+    if sc.aim or laid == 3:
+        text, colour = note(sc, v)
+        entry[j] = note_item(frame, text, colour)
+    else:
+        # the plain notes (card n of 3, the first throw's) from a table per board
+        k = 3 if laid == 0 and v["first"] else laid
+        plain = _PLAIN[0 if frame.layout.colour else 1]
+        item = plain[k]
+        if item is None:
+            text, colour = note(sc, v)
+            item = plain[k] = note_item(frame, text, colour)
+        entry[j] = item
     sc._entry = entry
     sc._card_ver = sc.ver
     return entry

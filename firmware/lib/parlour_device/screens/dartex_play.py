@@ -10,7 +10,7 @@ from parlour_rules.errors import RulesError
 from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
 
 from .base import GREEN, K_OK, K_UNDO, RED, WHITE, Screen
-from .dartex_draw import boxes_of, current, draw_entry, draw_view
+from .dartex_draw import current, draw_entry
 from .sized import emptied, room_for
 from .throw import NUMBER_FACES, NUMBERS, Boxes, token
 
@@ -76,11 +76,14 @@ class DartexPlay(Screen):
         self._sv: "Any" = None     # the view the screen last saw
         self.ver = 0               # bumped whenever the card being entered may change
         # Parts of the frame, kept until what they show changes: the body (per view)
-        # and the entry's items (the three boxes, then the note line), made again
-        # when the entry changes; a turn of the encoder replaces the box being
-        # entered in place (`ver` moves, `_card_ver` tells the entry's box).
+        # and the entry's items (the body's, the three boxes', then the note line's,
+        # in one list made at its size once, `_store`), made again when the entry
+        # changes; a turn of the encoder replaces the face of the box being entered
+        # in place (at `_at`; `ver` moves, `_card_ver` tells the entry's box).
         self._body: "Optional[Tuple[Any, ...]]" = None
         self._entry: "Optional[List[Any]]" = None
+        self._store: "Optional[List[Any]]" = None
+        self._at = 0
         self._card_ver = -1
         self._lines: "Dict[int, str]" = {}         # target lines of this view, by pick
         self._aimlist: "Optional[List[Any]]" = None   # the throws on the table (per view)
@@ -305,14 +308,6 @@ class DartexPlay(Screen):
             self._sync()
         if v["turn"] is None:
             return
-        items = frame.items
-        part = self._body
-        if part is None:
-            start = len(items)
-            draw_view(self, frame)
-            self._body = tuple(items[start:])
-        else:
-            items.extend(part)
         entry = self._entry
         if entry is None:
             entry = draw_entry(self, frame, v)
@@ -322,6 +317,11 @@ class DartexPlay(Screen):
             self._card_ver = self.ver
             at = len(self.slots)
             if at < 3:
-                size = self._bx.size if self._bx is not None else boxes_of(self, frame).size
-                entry[at * size + size - 1] = current(self, frame, at)
-        items.extend(entry)
+                boxes = self._bx
+                if self.aim or boxes is None:
+                    entry[self._at] = current(self, frame, at)
+                else:
+                    item = boxes.numbers[at + 3 if self.champ else at][self.idx]
+                    entry[self._at] = (item if item is not None
+                                       else boxes.number(at, self.idx, self.champ))
+        frame.items.extend(entry)

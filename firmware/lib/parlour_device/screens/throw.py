@@ -158,6 +158,8 @@ class Boxes:
             empties.append(face_item(colour, left, y, w, h, "", WHITE, False, scale))
         self.shells = tuple(shells)      # box i's shell: shells[2 * i + current]
         self.empties = tuple(empties)    # an empty box's face, by slot
+        # an empty box's items (its shell and face), by slot
+        self.blanks = tuple([shells[i + i] + (empties[i],) for i in range(3)])
         self.size = len(shells[0]) + 1   # items a box takes
         # A face that fits at the box's scale is placed by its length alone: its x in
         # box i by length (xs[i][n]), and its y, worked out here once.
@@ -169,6 +171,20 @@ class Boxes:
             xs.append(tuple([left + (w - cw * n) // 2 for n in range(self.room + 1)]))
         self.xs = tuple(xs)
         self.ty = y + (h - 12 * scale) // 2
+        # The face of the box being entered, by box (+ 3 for a Champion) and by the
+        # index of its number in NUMBERS: filled as they come up, in lists made at
+        # their size (so a turn of the encoder makes no item once it has been seen).
+        self.numbers: "Tuple[List[Any], ...]" = tuple([[None] * len(NUMBERS)
+                                                       for _ in range(6)])
+
+    def number(self, i: int, idx: int, champ: bool) -> "Tuple[Any, ...]":
+        # Box i's face while NUMBERS[idx] (a Champion's with `champ`) is entered.
+        row = self.numbers[i + 3 if champ else i]
+        item: "Tuple[Any, ...]" = row[idx]
+        if item is None:
+            card = NUMBERS[idx] + CHAMP if champ else NUMBERS[idx]
+            item = row[idx] = self.face(i, face(card), card, 1)
+        return item
 
     def face(self, i: int, text: str, card: int, current: int) -> "Tuple[Any, ...]":
         # Box i's face showing `card` as `text` (current 1: the box being entered),
