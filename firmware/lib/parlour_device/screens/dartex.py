@@ -44,7 +44,6 @@ class DartexOptions(Screen):
         self.target = 500
         self.dealer = -1
         self.row = 0
-        self._part: "List[Any]" = [None, None]     # the rows drawn (Frame.keep)
 
     def rows(self) -> "List[str]":
         # from tables: a click makes no string
@@ -101,10 +100,6 @@ class DartexOptions(Screen):
         return super().on_key(key)
 
     def draw(self, frame: "Any") -> None:
-        # drawn again only when the target, the dealer or the row changes
-        frame.keep(self._part, (self.target, self.dealer, self.row), self._draw_rows)
-
-    def _draw_rows(self, frame: "Any") -> None:
         lay = frame.layout
         rows = self.rows()
         for i in range(len(rows)):

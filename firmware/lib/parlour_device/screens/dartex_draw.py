@@ -185,25 +185,31 @@ def draw_entry(sc: "DartexPlay", frame: "Any", v: "Dict[str, Any]") -> "List[Any
     # The items the screen shows: the body (made once per view), then what the
     # entry decides: the three card boxes (laid, being entered, empty) and the
     # value or the reason under them. They go into one list kept by the screen, made
-    # at its size once (a list grown item by item frees its table as it grows); a
-    # turn of the encoder then replaces the face at `sc._at` in place.
+    # at its size once (a list grown item by item frees its table as it grows), where
+    # only the boxes that changed are written again (`sc._shown`: the part in each);
+    # a turn of the encoder then replaces the face at `sc._at` in place.
     boxes = sc._bx
     if boxes is None:
         boxes = boxes_of(sc, frame)
+    size = boxes.size
+    # made with the body (below), so there is one from the first entry on
+    entry: "List[Any]" = sc._store  # type: ignore[assignment]
+    shown = sc._shown
     body = sc._body
     if body is None:
         body = sc._body = draw_view(sc, frame)
-    entry = sc._store
-    if entry is None or len(entry) != len(body) + 3 * boxes.size + 1:
-        entry = sc._store = [None] * (len(body) + 3 * boxes.size + 1)
-    j = 0
-    for item in body:
-        entry[j] = item
-        j += 1
+        count = len(body)
+        if entry is None or len(entry) != count + 3 * size + 1:
+            entry = sc._store = [None] * (count + 3 * size + 1)
+            shown[0] = shown[1] = shown[2] = None
+        for j in range(count):
+            entry[j] = body[j]
+        sc._start = count
     slots = sc.slots
     laid = len(slots)
     shells = boxes.shells
     kept = sc._laid
+    j = sc._start
     for i in range(3):
         if i == laid:
             part = shells[i + i + 1]
@@ -216,18 +222,23 @@ def draw_entry(sc: "DartexPlay", frame: "Any", v: "Dict[str, Any]") -> "List[Any
             part = shells[i + i] + (boxes.face(i, face(card) if target is None
                                                else aim_face(sc, card, target), card, 0),)
             kept.append(part)
-        for item in part:
-            entry[j] = item
-            j += 1
+        if part is not shown[i]:
+            shown[i] = part
+            k = j
+            for item in part:
+                entry[k] = item
+                k += 1
         if i == laid:
-            sc._at = j
+            sc._at = j + size - 1
             if sc.aim:
-                entry[j] = current(sc, frame, i)
+                entry[j + size - 1] = current(sc, frame, i)
             else:
                 # the number's face from the boxes' table (boxes.number fills it)
-                item = boxes.numbers[i + 3 if sc.champ else i][sc.idx]
-                entry[j] = item if item is not None else boxes.number(i, sc.idx, sc.champ)
-            j += 1
+                # (21: len(NUMBERS), as throw.Boxes.numbers is laid out)
+                item = boxes.numbers[(i + 3 if sc.champ else i) * 21 + sc.idx]
+                entry[j + size - 1] = (item if item is not None
+                                       else boxes.number(i, sc.idx, sc.champ))
+        j += size
     if sc.aim or laid == 3:
         text, colour = note(sc, v)
         entry[j] = note_item(frame, text, colour)

@@ -83,6 +83,8 @@ class DartexPlay(Screen):
         self._body: "Optional[Tuple[Any, ...]]" = None
         self._entry: "Optional[List[Any]]" = None
         self._store: "Optional[List[Any]]" = None
+        self._shown: "List[Any]" = [None, None, None]   # the part in each box of _store
+        self._start = 0            # where the boxes start in _store (after the body)
         self._at = 0
         self._card_ver = -1
         self._lines: "Dict[int, str]" = {}         # target lines of this view, by pick
@@ -321,7 +323,8 @@ class DartexPlay(Screen):
                 if self.aim or boxes is None:
                     entry[self._at] = current(self, frame, at)
                 else:
-                    item = boxes.numbers[at + 3 if self.champ else at][self.idx]
+                    # 21: len(NUMBERS) (throw.Boxes.numbers)
+                    item = boxes.numbers[(at + 3 if self.champ else at) * 21 + self.idx]
                     entry[self._at] = (item if item is not None
                                        else boxes.number(at, self.idx, self.champ))
         frame.items.extend(entry)

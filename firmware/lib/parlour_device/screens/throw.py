@@ -171,19 +171,28 @@ class Boxes:
             xs.append(tuple([left + (w - cw * n) // 2 for n in range(self.room + 1)]))
         self.xs = tuple(xs)
         self.ty = y + (h - 12 * scale) // 2
-        # The face of the box being entered, by box (+ 3 for a Champion) and by the
-        # index of its number in NUMBERS: filled as they come up, in lists made at
-        # their size (so a turn of the encoder makes no item once it has been seen).
-        self.numbers: "Tuple[List[Any], ...]" = tuple([[None] * len(NUMBERS)
-                                                       for _ in range(6)])
+        # The face of the box being entered, by box (+ 3 for a Champion) times 21
+        # plus the index of its number in NUMBERS: filled as they come up, in a list
+        # made at its size (so a turn of the encoder makes no item once it has been
+        # seen).
+        self.numbers: "List[Any]" = [None] * (6 * len(NUMBERS))
 
     def number(self, i: int, idx: int, champ: bool) -> "Tuple[Any, ...]":
         # Box i's face while NUMBERS[idx] (a Champion's with `champ`) is entered.
-        row = self.numbers[i + 3 if champ else i]
-        item: "Tuple[Any, ...]" = row[idx]
+        at = (i + 3 if champ else i) * len(NUMBERS) + idx
+        item: "Tuple[Any, ...]" = self.numbers[at]
         if item is None:
-            card = NUMBERS[idx] + CHAMP if champ else NUMBERS[idx]
-            item = row[idx] = self.face(i, face(card), card, 1)
+            card = NUMBERS[idx]
+            text = _NUM_FACES[card]
+            n = len(text)
+            if champ or n > self.room:
+                card = card + CHAMP if champ else card
+                item = self.face(i, face(card), card, 1)
+            else:   # a number's face as face() makes it, in line (colour_of: WHITE)
+                colour = self.colour
+                item = (TEXT, self.xs[i][n], self.ty, text, WHITE if colour else BLACK,
+                        self.scale if colour else 1, -1)
+            self.numbers[at] = item
         return item
 
     def face(self, i: int, text: str, card: int, current: int) -> "Tuple[Any, ...]":
