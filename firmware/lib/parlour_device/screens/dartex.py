@@ -16,6 +16,9 @@ except ImportError:
 PLAYERS = (2, 4)
 TARGETS = (100, 200, 250, 300, 400, 500, 750, 1000)
 TARGET_ROWS = tuple(["Target: %d" % target for target in TARGETS])   # made once
+_TARGET_ROW: "Dict[int, str]" = {}     # a target's row, by target
+for _i in range(len(TARGETS)):
+    _TARGET_ROW[TARGETS[_i]] = TARGET_ROWS[_i]
 DEAL_KEYS = ("", "", "", "", "", "", "", "", "Table", "Undo", "Menu", "Deal")
 DONE_KEYS = ("", "", "", "", "", "", "", "", "Table", "Undo", "Menu", "Done")
 _OVER: "Dict[int, str]" = {}       # "Dartex: hand 2 over", by hand
@@ -47,11 +50,8 @@ class DartexOptions(Screen):
 
     def rows(self) -> "List[str]":
         # from tables: a click makes no string
-        target = ""
-        for i in range(len(TARGETS)):
-            if TARGETS[i] == self.target:
-                target = TARGET_ROWS[i]
-        if not target:
+        target = _TARGET_ROW.get(self.target)
+        if target is None:
             target = "Target: %d" % self.target
         if self.dealer < 0:
             return [target, "Dealer: cut"]

@@ -38,10 +38,14 @@ def throw_line(names: "List[str]", found: "Tuple[Any, ...]", lead: str = "") -> 
     # dartex_view.table_throws of a seat, (seat, number, cards, targets, value, fouled),
     # made in one formatting (faces come from tables).
     seat, number, cards, targets, value, fouled = found
+    if targets is None:
+        return "%s%s#%d %s %s %s =%d%s" % (lead, names[seat], number, face(cards[0]),
+                                          face(cards[1]), face(cards[2]), value,
+                                          " F" if fouled else "")
     faces = []
     for i in range(3):
         text = face(cards[i])
-        if targets is not None and targets[i] is not None:
+        if targets[i] is not None:
             target = targets[i]
             text = "%s>%s#%d" % (text, names[target[0]], target[1])   # one string
         faces.append(text)
@@ -219,8 +223,11 @@ def draw_entry(sc: "DartexPlay", frame: "Any", v: "Dict[str, Any]") -> "List[Any
             part = kept[i]      # a laid box is kept by its slot until it is taken back
         else:
             card, target = slots[i]
-            part = shells[i + i] + (boxes.face(i, face(card) if target is None
-                                               else aim_face(sc, card, target), card, 0),)
+            if target is None and 0 < card <= 25:
+                part = boxes.laid_number(i, card)
+            else:
+                part = shells[i + i] + (boxes.face(i, face(card) if target is None
+                                                   else aim_face(sc, card, target), card, 0),)
             kept.append(part)
         if part is not shown[i]:
             shown[i] = part

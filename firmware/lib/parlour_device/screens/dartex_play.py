@@ -240,7 +240,7 @@ class DartexPlay(Screen):
                 self.pick = (self.pick + delta) % count
                 self._changed()
         else:
-            self.idx = (self.idx + delta) % len(NUMBERS)
+            self.idx = (self.idx + delta) % 21     # len(NUMBERS)
             if len(self.slots) < 3:     # the number shows only while entering
                 self.ver += 1
         return None

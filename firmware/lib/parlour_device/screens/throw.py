@@ -176,6 +176,17 @@ class Boxes:
         # made at its size (so a turn of the encoder makes no item once it has been
         # seen).
         self.numbers: "List[Any]" = [None] * (6 * len(NUMBERS))
+        # A laid number card's box (shell and face), by box times 26 plus the
+        # number, filled as they come up in a list made at its size.
+        self.laid: "List[Any]" = [None] * 78
+
+    def laid_number(self, i: int, card: int) -> "Tuple[Any, ...]":
+        # Box i's items with the number `card` (1..25) laid in it.
+        part: "Tuple[Any, ...]" = self.laid[i * 26 + card]
+        if part is None:
+            part = self.laid[i * 26 + card] = (self.shells[i + i]
+                                                + (self.face(i, _NUM_FACES[card], card, 0),))
+        return part
 
     def number(self, i: int, idx: int, champ: bool) -> "Tuple[Any, ...]":
         # Box i's face while NUMBERS[idx] (a Champion's with `champ`) is entered.
