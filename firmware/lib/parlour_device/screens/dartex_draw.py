@@ -131,13 +131,14 @@ def current(sc: "DartexPlay", frame: "Any", at: int) -> "Tuple[Any, ...]":
     return boxes.number(at, sc.idx, sc.champ)
 
 
-def draw_view(sc: "DartexPlay", frame: "Any") -> "Tuple[Any, ...]":
+def draw_view(sc: "DartexPlay", frame: "Any", v: "Dict[str, Any]") -> "Tuple[Any, ...]":
     # What only the match decides: whose turn, hand sizes, the pack, the scores;
     # -> its items (not added to the frame).
-    v = sc.view()
     lay = frame.layout
     if not lay.colour:
-        return ((TEXT, 0, lay.row_y(0), clip(status(sc, v), lay.cols), WHITE, 1, -1),)
+        text = status(sc, v)
+        return ((TEXT, 0, lay.body_top, text if len(text) <= lay.cols else clip(text, lay.cols),
+                 WHITE, 1, -1),)
     items = frame.items
     start = len(items)
     top = lay.body_top
@@ -201,7 +202,7 @@ def draw_entry(sc: "DartexPlay", frame: "Any", v: "Dict[str, Any]") -> "List[Any
     shown = sc._shown
     body = sc._body
     if body is None:
-        body = sc._body = draw_view(sc, frame)
+        body = sc._body = draw_view(sc, frame, v)
         count = len(body)
         if entry is None or len(entry) != count + 3 * size + 1:
             entry = sc._store = [None] * (count + 3 * size + 1)
@@ -261,3 +262,41 @@ def draw_entry(sc: "DartexPlay", frame: "Any", v: "Dict[str, Any]") -> "List[Any
     sc._entry = entry
     sc._card_ver = sc.ver
     return entry
+
+
+def lay_card(sc: "DartexPlay", entry: "List[Any]", card: int) -> None:
+    # A card (no target) just laid in box `at`, the next box now the one being
+    # entered: the entry drawn before (`entry`, still whole) gets those two boxes
+    # and the note, as draw_entry would write them; the entry is kept again. Where
+    # the next face or the note is not in a table yet, the entry is left to
+    # draw_entry.
+    boxes = sc._bx
+    at = len(sc.slots) - 1
+    kept = sc._laid
+    if boxes is None or sc.aim or len(kept) != at:
+        return
+    item = _PLAIN[0 if boxes.colour else 1][at + 1]
+    shows = boxes.numbers[(at + 4 if sc.champ else at + 1) * 21 + sc.idx]
+    if item is None or shows is None:
+        return
+    size = boxes.size
+    shown = sc._shown
+    if 0 < card <= 25:
+        part = boxes.laid_number(at, card)
+    else:
+        part = boxes.shells[at + at] + (boxes.face(at, face(card), card, 0),)
+    kept.append(part)
+    shown[at] = part
+    j = sc._start + at * size
+    for one in part:
+        entry[j] = one
+        j += 1
+    part = shown[at + 1] = boxes.shells[at + at + 3]
+    for one in part:
+        entry[j] = one
+        j += 1
+    entry[j] = shows
+    sc._at = j
+    entry[sc._start + 3 * size] = item
+    sc._entry = entry
+    sc._card_ver = sc.ver

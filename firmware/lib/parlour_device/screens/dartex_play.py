@@ -10,7 +10,7 @@ from parlour_rules.errors import RulesError
 from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
 
 from .base import GREEN, K_OK, K_UNDO, RED, WHITE, Screen
-from .dartex_draw import current, draw_entry
+from .dartex_draw import current, draw_entry, lay_card
 from .sized import emptied, room_for
 from .throw import NUMBER_FACES, NUMBERS, Boxes, token
 
@@ -211,7 +211,10 @@ class DartexPlay(Screen):
             return
         self.slots.append((card, None))
         self.champ = False
+        entry = self._entry
         self._changed()
+        if entry is not None and len(self.slots) < 3:
+            lay_card(self, entry, card)     # the drawn entry brought up to date
 
     def _aimed(self) -> None:
         self.slots.append((self.aim, self._targets()[self.pick]))
@@ -259,7 +262,11 @@ class DartexPlay(Screen):
                 card += CHAMP
                 self.champ = False
             slots.append((card, None))
+            entry = self._entry
             self._changed()
+            if entry is not None and len(slots) < 3:
+                # the drawn entry brought up to date in place (a full draw otherwise)
+                lay_card(self, entry, card)
             return None
         if key == K_UNDO:
             # 9 takes back what was typed, then (nothing typed) the last event

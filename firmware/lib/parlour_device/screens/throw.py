@@ -172,10 +172,24 @@ class Boxes:
         self.xs = tuple(xs)
         self.ty = y + (h - 12 * scale) // 2
         # The face of the box being entered, by box (+ 3 for a Champion) times 21
-        # plus the index of its number in NUMBERS: filled as they come up, in a list
-        # made at its size (so a turn of the encoder makes no item once it has been
-        # seen).
-        self.numbers: "List[Any]" = [None] * (6 * len(NUMBERS))
+        # plus the index of its number in NUMBERS, in a list made at its size: the
+        # plain numbers' faces (as number() makes them) made here in line, since a
+        # turn of the encoder mostly comes to a number not yet shown in that box; a
+        # Champion's when it first comes up.
+        numbers: "List[Any]" = [None] * (6 * len(NUMBERS))
+        self.numbers = numbers
+        at = 0
+        ty = self.ty
+        fg = WHITE if colour else BLACK
+        size = scale if colour else 1
+        room = self.room
+        for i in range(3):
+            places = xs[i]
+            for card in NUMBERS:
+                text = _NUM_FACES[card]
+                if len(text) <= room:
+                    numbers[at] = (TEXT, places[len(text)], ty, text, fg, size, -1)
+                at += 1
         # A laid number card's box (shell and face), by box times 26 plus the
         # number, filled as they come up in a list made at its size.
         self.laid: "List[Any]" = [None] * 78
