@@ -159,3 +159,31 @@ def test_the_screens_caches_start_empty_and_are_emptied_in_place():
         table[n] = str(n)
     assert sorted(table) == [0, 1, 2, 3, 4]
     assert emptied(table) is table and table == {}
+
+
+@pytest.mark.parametrize("colour", [False, True], ids=["macropad", "tft"])
+def test_the_entry_brought_up_to_date_in_place_equals_the_entry_drawn_whole(colour):
+    # A card laid or taken back writes only what changed into the kept entry
+    # (dartex_draw.lay_card, take_back); after every step of the scripted match the
+    # kept items equal the ones draw_entry makes from nothing.
+    from parlour.sim.script import parse
+    from parlour_device.screens.base import Frame
+    from parlour_device.screens.dartex_draw import draw_entry
+    from parlour_device.screens.dartex_play import DartexPlay
+
+    pad = Pad(colour=colour)
+    compared = 0
+    for step in parse((SCRIPTS / "dartex_match.txt").read_text()):
+        if step.kind not in ("key", "turn"):
+            continue
+        pad.do("%s%d" % ("k" if step.kind == "key" else "t", int(step.value)))
+        screen = pad.app.screen
+        if not isinstance(screen, DartexPlay) or screen._entry is None:
+            continue
+        kept = list(screen._entry)
+        screen._entry = screen._store = screen._body = None
+        screen._shown = [None, None, None]
+        whole = draw_entry(screen, Frame(pad.app.layout), pad.view())
+        assert kept == whole, step
+        compared += 1
+    assert compared > 60

@@ -300,3 +300,35 @@ def lay_card(sc: "DartexPlay", entry: "List[Any]", card: int) -> None:
     entry[sc._start + 3 * size] = item
     sc._entry = entry
     sc._card_ver = sc.ver
+
+
+def take_back(sc: "DartexPlay", entry: "List[Any]") -> None:
+    # The card in box `at` just taken back (9), that box now the one being entered
+    # and the next one empty: the entry drawn before gets those two boxes and the
+    # note, as draw_entry would write them, and is kept again (else left to it).
+    boxes = sc._bx
+    at = len(sc.slots)
+    if boxes is None or sc.aim or sc._sv is None:
+        return
+    item = _PLAIN[0 if boxes.colour else 1][3 if at == 0 and sc._sv["first"] else at]
+    shows = boxes.numbers[(at + 3 if sc.champ else at) * 21 + sc.idx]
+    if item is None or shows is None:
+        return
+    size = boxes.size
+    shown = sc._shown
+    j = sc._start + at * size
+    part = shown[at] = boxes.shells[at + at + 1]
+    for one in part:
+        entry[j] = one
+        j += 1
+    entry[j] = shows
+    sc._at = j
+    j += 1
+    if at < 2:
+        part = shown[at + 1] = boxes.blanks[at + 1]
+        for one in part:
+            entry[j] = one
+            j += 1
+    entry[sc._start + 3 * size] = item
+    sc._entry = entry
+    sc._card_ver = sc.ver

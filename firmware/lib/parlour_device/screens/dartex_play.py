@@ -10,7 +10,7 @@ from parlour_rules.errors import RulesError
 from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
 
 from .base import GREEN, K_OK, K_UNDO, RED, WHITE, Screen
-from .dartex_draw import current, draw_entry, lay_card
+from .dartex_draw import current, draw_entry, lay_card, take_back
 from .sized import emptied, room_for
 from .throw import NUMBER_FACES, NUMBERS, Boxes, token
 
@@ -28,7 +28,11 @@ SPECIAL_KEYS = {0: DOUBLE, 1: TREBLE, 2: BULL, 3: FOUL, 4: OFF, 5: WIRE}
 TITLES_KEPT = 16
 VALUES_KEPT = 32
 _TITLES: "Dict[int, str]" = room_for(TITLES_KEPT)   # "Dartex hand n", once per hand number
-_VALUES: "Dict[int, str]" = room_for(VALUES_KEPT)   # "= 13", made once per value
+# "= 13": a throw's value as its preview shows it, made at import up to 63 (~2 KB;
+# nearly every throw's value, and a string made per throw costs ~30,000 fuel on the
+# board), larger ones once per value
+_VALUE_TEXTS = tuple(["= %d" % value for value in range(64)])
+_VALUES: "Dict[int, str]" = room_for(VALUES_KEPT)
 _AIM_KEYS: "Tuple[str, ...]" = ("", "", "", "", "", "", "", "", "Table", "Back", "Menu", "Aim")
 
 
@@ -56,6 +60,7 @@ def _chromes() -> "Tuple[Tuple[str, Tuple[str, ...]], ...]":
 
 
 _CHROMES = _chromes()
+_LAID_CHROME = (0, 4, 4, 5)     # _CHROMES' offset by cards laid
 # The table and the hand's end (screens/dartex.py, which imports this module), put
 # here when that module is imported: no import statement runs while playing (each
 # one builds the module's name, a new string, and looks it up).
@@ -116,7 +121,8 @@ class DartexPlay(Screen):
         self._exch = 8 if v["pack"] > 0 else 0
         self._body = None
         self._aimlist = None
-        self._lines = {}
+        if self._lines:            # a new table only where lines were made
+            self._lines = {}
         hand = v["hand"]
         if hand:
             title = _TITLES.get(hand)
@@ -140,8 +146,7 @@ class DartexPlay(Screen):
             chrome = _AIM_CHROME
         else:
             laid = len(self.slots)
-            chrome = _CHROMES[self._exch + (4 if laid else 0) + (2 if self.champ else 0)
-                              + (1 if laid == 3 else 0)]
+            chrome = _CHROMES[self._exch + _LAID_CHROME[laid] + (2 if self.champ else 0)]
         self._chrome = chrome
 
     def _clear(self) -> None:
@@ -182,7 +187,7 @@ class DartexPlay(Screen):
         except RulesError as e:
             found = (e.message, RED)
         else:
-            text = _VALUES.get(value)
+            text = _VALUE_TEXTS[value] if 0 <= value < 64 else _VALUES.get(value)
             if text is None:
                 if len(_VALUES) >= VALUES_KEPT:
                     emptied(_VALUES)
@@ -277,6 +282,11 @@ class DartexPlay(Screen):
             elif self.slots:
                 self.slots.pop()
                 del self._laid[len(self.slots):]
+                entry = self._entry
+                self._changed()
+                if entry is not None:
+                    take_back(self, entry)     # the drawn entry brought up to date
+                return None
             else:
                 self.app.undo()
                 self.on_show()
