@@ -10,7 +10,7 @@ from parlour_rules.errors import RulesError
 from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
 
 from .base import GREEN, K_OK, K_UNDO, RED, WHITE, Screen
-from .dartex_draw import current, draw_entry, lay_card, take_back
+from .dartex_draw import current, draw_entry, lay_card, note, note_item, take_back
 from .sized import emptied, room_for
 from .throw import NUMBER_FACES, NUMBERS, Boxes, token
 
@@ -245,8 +245,10 @@ class DartexPlay(Screen):
         if self.aim:
             count = len(self._targets())
             if count:
+                # only the aimed face and the target line change: draw() redraws
+                # the two in the kept entry
                 self.pick = (self.pick + delta) % count
-                self._changed()
+                self.ver += 1
         else:
             self.idx = (self.idx + delta) % 21     # len(NUMBERS)
             if len(self.slots) < 3:     # the number shows only while entering
@@ -339,6 +341,9 @@ class DartexPlay(Screen):
                 boxes = self._bx
                 if self.aim or boxes is None:
                     entry[self._at] = current(self, frame, at)
+                    if self.aim:       # the note: the line of the throw aimed at
+                        text, colour = note(self, v)
+                        entry[len(entry) - 1] = note_item(frame, text, colour)
                 else:
                     # 21: len(NUMBERS) (throw.Boxes.numbers)
                     item = boxes.numbers[(at + 3 if self.champ else at) * 21 + self.idx]
