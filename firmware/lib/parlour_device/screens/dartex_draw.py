@@ -10,7 +10,7 @@ from parlour_rules.tokens import FOUL
 from .base import GREY, TEXT, WHITE, YELLOW
 from .pages import clip
 from .sized import emptied, room_for
-from .throw import Boxes, face, target_text
+from .throw import NUMBER_COUNT, Boxes, face, target_text
 
 try:
     from typing import TYPE_CHECKING, Any, Dict, List, Tuple
@@ -242,8 +242,7 @@ def draw_entry(sc: "DartexPlay", frame: "Any", v: "Dict[str, Any]") -> "List[Any
                 entry[j + size - 1] = current(sc, frame, i)
             else:
                 # the number's face from the boxes' table (boxes.number fills it)
-                # (21: len(NUMBERS), as throw.Boxes.numbers is laid out)
-                item = boxes.numbers[(i + 3 if sc.champ else i) * 21 + sc.idx]
+                item = boxes.numbers[(i + 3 if sc.champ else i) * NUMBER_COUNT + sc.idx]
                 entry[j + size - 1] = (item if item is not None
                                        else boxes.number(i, sc.idx, sc.champ))
         j += size
@@ -276,7 +275,7 @@ def lay_card(sc: "DartexPlay", entry: "List[Any]", card: int) -> None:
     if boxes is None or sc.aim or len(kept) != at:
         return
     item = _PLAIN[0 if boxes.colour else 1][at + 1]
-    shows = boxes.numbers[(at + 4 if sc.champ else at + 1) * 21 + sc.idx]
+    shows = boxes.numbers[(at + 4 if sc.champ else at + 1) * NUMBER_COUNT + sc.idx]
     if item is None or shows is None:
         return
     size = boxes.size
@@ -311,7 +310,7 @@ def take_back(sc: "DartexPlay", entry: "List[Any]") -> None:
     if boxes is None or sc.aim or sc._sv is None:
         return
     item = _PLAIN[0 if boxes.colour else 1][3 if at == 0 and sc._sv["first"] else at]
-    shows = boxes.numbers[(at + 3 if sc.champ else at) * 21 + sc.idx]
+    shows = boxes.numbers[(at + 3 if sc.champ else at) * NUMBER_COUNT + sc.idx]
     if item is None or shows is None:
         return
     size = boxes.size

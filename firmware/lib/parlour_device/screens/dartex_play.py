@@ -12,7 +12,7 @@ from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
 from .base import GREEN, K_OK, K_UNDO, RED, WHITE, Screen
 from .dartex_draw import current, draw_entry, lay_card, note, note_item, take_back
 from .sized import emptied, room_for
-from .throw import NUMBER_FACES, NUMBERS, Boxes, token
+from .throw import NUMBER_COUNT, NUMBER_FACES, NUMBERS, Boxes, token
 
 try:
     from typing import Any, Callable, Dict, List, Optional, Tuple
@@ -250,7 +250,7 @@ class DartexPlay(Screen):
                 self.pick = (self.pick + delta) % count
                 self.ver += 1
         else:
-            self.idx = (self.idx + delta) % 21     # len(NUMBERS)
+            self.idx = (self.idx + delta) % NUMBER_COUNT
             if len(self.slots) < 3:     # the number shows only while entering
                 self.ver += 1
         return None
@@ -345,8 +345,8 @@ class DartexPlay(Screen):
                         text, colour = note(self, v)
                         entry[len(entry) - 1] = note_item(frame, text, colour)
                 else:
-                    # 21: len(NUMBERS) (throw.Boxes.numbers)
-                    item = boxes.numbers[(at + 3 if self.champ else at) * 21 + self.idx]
+                    item = boxes.numbers[(at + 3 if self.champ else at) * NUMBER_COUNT
+                                         + self.idx]
                     entry[self._at] = (item if item is not None
                                        else boxes.number(at, self.idx, self.champ))
         frame.items.extend(entry)

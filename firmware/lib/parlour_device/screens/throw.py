@@ -24,6 +24,7 @@ except ImportError:
 
 # the numbers a number card (or a Champion) can be, in sequence order (X-2)
 NUMBERS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 25)
+NUMBER_COUNT = len(NUMBERS)     # a row of Boxes.numbers and Boxes.laid_number
 _FACES = ((DOUBLE, "DBL"), (TREBLE, "TRB"), (FOUL, "FOUL"), (OFF, "OFF"), (WIRE, "WIRE"),
           (BULL, "BULL"))
 
@@ -35,7 +36,7 @@ NUMBER_FACES = _NUM_FACES    # a number card's face ("7"), by its number
 _SHORT: "dict[int, str]" = {}   # a special's face ("DBL"), by its code
 for _code, _word in _FACES:
     _SHORT[_code] = _word
-_CHAMP_FACES: "dict[int, str]" = room_for(21)     # "C=18", made once per number
+_CHAMP_FACES: "dict[int, str]" = room_for(NUMBER_COUNT)     # "C=18", made once per number
 
 
 def face(card: int) -> str:
@@ -56,7 +57,7 @@ def face(card: int) -> str:
 _WORDS: "dict[int, str]" = {}   # a special's token ("DOUBLE"), by its code
 for _word, _code in SPECIAL_WORDS:
     _WORDS[_code] = _word
-_CHAMPS: "dict[int, str]" = room_for(21)  # "CHAMP=18", made once per number
+_CHAMPS: "dict[int, str]" = room_for(NUMBER_COUNT)  # "CHAMP=18", made once per number
 
 
 def token(card: int, target: "Optional[Tuple[int, int]]") -> str:
@@ -171,7 +172,7 @@ class Boxes:
             xs.append(tuple([left + (w - cw * n) // 2 for n in range(self.room + 1)]))
         self.xs = tuple(xs)
         self.ty = y + (h - 12 * scale) // 2
-        # The face of the box being entered, by box (+ 3 for a Champion) times 21
+        # The face of the box being entered, by box (+ 3 for a Champion) times NUMBER_COUNT
         # plus the index of its number in NUMBERS, in a list made at its size: the
         # plain numbers' faces (as number() makes them) made here in line, since a
         # turn of the encoder mostly comes to a number not yet shown in that box; a
