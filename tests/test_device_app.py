@@ -267,3 +267,13 @@ def test_frame_memo_reuses_a_part_until_its_key_changes():
     plain = Frame(layout)                                # no memo: just draws
     plain.memo(("greeting", 1), part)
     assert len(plain.items) == 2
+
+
+def test_numbered_texts_are_made_once_and_kept_to_their_size():
+    from parlour_device.screens.sized import Numbered
+    titles = Numbered("Stump R%d", 3)
+    first = titles.text(1)
+    assert first == "Stump R1" and titles.text(1) is first
+    for n in (2, 3, 4):
+        assert titles.text(n) == "Stump R%d" % n
+    assert len(titles.texts) <= 3 and titles.text(1) == "Stump R1"

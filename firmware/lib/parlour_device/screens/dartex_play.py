@@ -11,7 +11,7 @@ from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
 
 from .base import GREEN, K_OK, K_UNDO, RED, WHITE, Screen
 from .dartex_draw import current, draw_entry, lay_card, note, note_item, take_back
-from .sized import emptied, room_for
+from .sized import Numbered
 from .throw import NUMBER_COUNT, NUMBER_FACES, NUMBERS, Boxes, token
 
 try:
@@ -25,14 +25,12 @@ K_TABLE = 8
 SPECIAL_KEYS = {0: DOUBLE, 1: TREBLE, 2: BULL, 3: FOUL, 4: OFF, 5: WIRE}
 
 
-TITLES_KEPT = 16
-VALUES_KEPT = 32
-_TITLES: "Dict[int, str]" = room_for(TITLES_KEPT)   # "Dartex hand n", once per hand number
+_TITLES = Numbered("Dartex hand %d", 16)
 # "= 13": a throw's value as its preview shows it, made at import up to 63 (~2 KB;
 # nearly every throw's value, and a string made per throw costs ~30,000 fuel on the
 # board), larger ones once per value
 _VALUE_TEXTS = tuple(["= %d" % value for value in range(64)])
-_VALUES: "Dict[int, str]" = room_for(VALUES_KEPT)
+_VALUES = Numbered("= %d", 32)
 _AIM_KEYS: "Tuple[str, ...]" = ("", "", "", "", "", "", "", "", "Table", "Back", "Menu", "Aim")
 
 
@@ -124,15 +122,7 @@ class DartexPlay(Screen):
         if self._lines:            # a new table only where lines were made
             self._lines = {}
         hand = v["hand"]
-        if hand:
-            title = _TITLES.get(hand)
-            if title is None:
-                if len(_TITLES) >= TITLES_KEPT:
-                    emptied(_TITLES)
-                title = _TITLES[hand] = "Dartex hand %d" % hand
-            self.title = title
-        else:
-            self.title = "Dartex"
+        self.title = _TITLES.text(hand) if hand else "Dartex"
         self._changed()
 
     def _changed(self) -> None:
@@ -187,12 +177,7 @@ class DartexPlay(Screen):
         except RulesError as e:
             found = (e.message, RED)
         else:
-            text = _VALUE_TEXTS[value] if 0 <= value < 64 else _VALUES.get(value)
-            if text is None:
-                if len(_VALUES) >= VALUES_KEPT:
-                    emptied(_VALUES)
-                text = _VALUES[value] = "= %d" % value
-            found = (text, GREEN)
+            found = (_VALUE_TEXTS[value] if 0 <= value < 64 else _VALUES.text(value), GREEN)
         self._preview = found
         return found
 

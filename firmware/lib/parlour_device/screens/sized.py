@@ -29,3 +29,22 @@ def emptied(table: "dict[Any, Any]") -> "dict[Any, Any]":
     for key in list(table):  # order-free
         del table[key]
     return table
+
+
+class Numbered:
+    # Texts made from a format and a number ("Stump R%d"), each made the first time
+    # its number comes up and kept (up to `size` of them, then started over in
+    # place): the same few come back screen after screen.
+    def __init__(self, form: str, size: int) -> None:
+        self.form = form
+        self.size = size
+        self.texts: "dict[int, str]" = room_for(size)
+
+    def text(self, n: int) -> str:
+        texts = self.texts
+        text = texts.get(n)
+        if text is None:
+            if len(texts) >= self.size:
+                emptied(texts)
+            text = texts[n] = self.form % n
+        return text

@@ -7,7 +7,7 @@
 from .base import BLACK, CYAN, GREEN, GREY, ORANGE, RECT, RED, TEXT, WHITE, YELLOW, Screen
 from .pages import clip
 from .ring import RING, RingStyle, dots, draw_marks, label_point
-from .sized import emptied, room_for
+from .sized import Numbered, emptied, room_for
 
 try:
     from typing import Any, Dict, List, Tuple
@@ -33,8 +33,7 @@ ARROWED = tuple(["<%d" % n for n in range(RING + 1)])      # key labels: move th
 # changes (string work is what costs most on the board).
 _GEN = [0]
 # Round titles made so far, kept: the same ones come back match after match.
-TITLES_KEPT = 16
-_TITLES: "Dict[int, str]" = room_for(TITLES_KEPT)
+_TITLES = Numbered("Stump R%d", 16)
 LINES_KEPT = 48     # text lines a play screen remembers (then it starts over)
 
 
@@ -85,15 +84,7 @@ class StumpView(Screen):
         _GEN[0] += 1
         self.gen = _GEN[0]
         rnd = v["round"]
-        if rnd:
-            title = _TITLES.get(rnd)
-            if title is None:
-                if len(_TITLES) >= TITLES_KEPT:
-                    emptied(_TITLES)
-                title = _TITLES[rnd] = "Stump R%d" % rnd
-            self.title = title
-        else:
-            self.title = "Stump"
+        self.title = _TITLES.text(rnd) if rnd else "Stump"
         key = (v["step"], v["round"], v["turn"], v["discard"])
         if key == self.seen:
             return

@@ -15,7 +15,7 @@ from parlour_rules.tokens import (
 )
 
 from .base import BLACK, CYAN, GREY, MAGENTA, ORANGE, RECT, RED, TEXT, WHITE, YELLOW
-from .sized import room_for
+from .sized import Numbered
 
 try:
     from typing import Any, List, Optional, Tuple
@@ -36,7 +36,7 @@ NUMBER_FACES = _NUM_FACES    # a number card's face ("7"), by its number
 _SHORT: "dict[int, str]" = {}   # a special's face ("DBL"), by its code
 for _code, _word in _FACES:
     _SHORT[_code] = _word
-_CHAMP_FACES: "dict[int, str]" = room_for(NUMBER_COUNT)     # "C=18", made once per number
+_CHAMP_FACES = Numbered("C=%d", NUMBER_COUNT)     # "C=18", made once per number
 
 
 def face(card: int) -> str:
@@ -47,17 +47,14 @@ def face(card: int) -> str:
     if word is not None:
         return word
     if card > CHAMP:
-        word = _CHAMP_FACES.get(card)
-        if word is None:
-            word = _CHAMP_FACES[card] = "C=%d" % (card - CHAMP)
-        return word
+        return _CHAMP_FACES.text(card - CHAMP)
     return str(card)
 
 
 _WORDS: "dict[int, str]" = {}   # a special's token ("DOUBLE"), by its code
 for _word, _code in SPECIAL_WORDS:
     _WORDS[_code] = _word
-_CHAMPS: "dict[int, str]" = room_for(NUMBER_COUNT)  # "CHAMP=18", made once per number
+_CHAMPS = Numbered("CHAMP=%d", NUMBER_COUNT)  # "CHAMP=18", made once per number
 
 
 def token(card: int, target: "Optional[Tuple[int, int]]") -> str:
@@ -70,10 +67,7 @@ def token(card: int, target: "Optional[Tuple[int, int]]") -> str:
         if word is not None:
             return word
         if card > CHAMP:
-            word = _CHAMPS.get(card)
-            if word is None:
-                word = _CHAMPS[card] = "CHAMP=%d" % (card - CHAMP)
-            return word
+            return _CHAMPS.text(card - CHAMP)
     text: str = format_dartex(card, target)
     return text
 
