@@ -71,10 +71,6 @@ class StumpView(Screen):
             self._sync(v)
         return v
 
-    def step(self) -> str:
-        s: str = self.view()["step"]
-        return s
-
     def on_show(self) -> None:
         self.view()
 
