@@ -64,6 +64,11 @@ class App:
         self._tops: dict[Any, Tuple[Any, ...]] = room_for(CHROME_KEPT)
         self._bottoms: dict[Any, Tuple[Any, ...]] = room_for(CHROME_KEPT)
         self._labels: Tuple[str, ...] = ()   # the key labels of the last frame composed
+        self._top_message: Any = None        # what the last title part shows, and it
+        self._top_title: Any = None
+        self._top_part: Tuple[Any, ...] = ()
+        self._chrome: Any = None             # the last (hint, labels), and its part
+        self._bottom_part: Tuple[Any, ...] = ()
         self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
         self.settings.update(self._load(SETTINGS, {}))
         self.roster: list[str] = self._load(ROSTER, None) or default_roster()
@@ -283,23 +288,35 @@ class App:
 
     # -- drawing ------------------------------------------------------------------
     def compose(self) -> Frame:
-        # The title (or message) line, the screen's body, the hint and key labels;
-        # the app's own parts are remembered by what they show, so they cost a lookup.
+        # The title (or message) line, the screen's body, the hint and key labels.
+        # The app's own parts are remembered by what they show, and the last of each
+        # is checked first by identity: a key that changes neither costs two compares.
         frame = self._frame       # one Frame for good, a new list of items each time
         items = frame.items = []
         screen = self.screen
-        key: Any = (self.message, screen.title)
-        part = self._tops.get(key)
-        if part is None:
-            part = _remember(self._tops, key, self._part(self._top))
-        items.extend(part)
+        message = self.message
+        title = screen.title
+        if message is not self._top_message or title is not self._top_title:
+            self._top_message = message
+            self._top_title = title
+            key: Any = (message, title)
+            part = self._tops.get(key)
+            if part is None:
+                part = _remember(self._tops, key, self._part(self._top))
+            self._top_part = part
+        items.extend(self._top_part)
         screen.draw(frame)
         chrome = screen.chrome()
-        self._labels = chrome[1]
-        part = self._bottoms.get(chrome)
-        if part is None:
-            part = _remember(self._bottoms, chrome, self._part(self._bottom))
-        items.extend(part)
+        if chrome is not self._chrome:
+            self._chrome = chrome
+            self._labels = chrome[1]
+            # A mono board draws the hint alone (the labels only light the keys).
+            key = chrome if self.layout.colour else chrome[0]
+            part = self._bottoms.get(key)
+            if part is None:
+                part = _remember(self._bottoms, key, self._part(self._bottom))
+            self._bottom_part = part
+        items.extend(self._bottom_part)
         return frame
 
     def _part(self, build: Any) -> Tuple[Any, ...]:
@@ -322,13 +339,12 @@ class App:
 
     def _bottom(self, frame: Frame) -> None:
         lay = self.layout
-        screen = self.screen
+        hint, labels = self._chrome
         if not lay.colour:
-            frame.text(0, lay.height - 12, fit(screen.hint(), lay.cols), WHITE)
+            frame.text(0, lay.height - 12, fit(hint, lay.cols), WHITE)
             return
         hint_y = lay.body_top + lay.body_height
-        frame.text(2, hint_y, fit(screen.hint(), lay.width // 6), GREY)
-        labels = screen.keys()
+        frame.text(2, hint_y, fit(hint, lay.width // 6), GREY)
         for key in range(12):
             label = labels[key]
             if label:
