@@ -130,6 +130,19 @@ def test_bench_matches_are_the_bots_own_events():
         assert 290 <= len(getattr(cases_stump_bench, name.upper())) <= 330
 
 
+def _moves_of(options):
+    # The lean view's moves: the full view's options, one per choice a player makes.
+    if options is None:
+        return None
+    moves = []
+    for o in options:
+        if o["tie"]:
+            moves += [(o["slide"], side, o["slides"], gap) for side, gap in o["sides"]]
+        else:
+            moves.append((o["slide"], None, o["slides"], o["gap"]))
+    return moves
+
+
 @pytest.mark.parametrize("config", play.CONFIGS, ids=IDS)
 def test_the_screen_view_agrees_with_the_view_after_every_event(config):
     # The device reads screen_view(): the view's own fields, no text lines, no copies.
@@ -146,6 +159,8 @@ def test_the_screen_view_agrees_with_the_view_after_every_event(config):
                     assert value == {k: full["ring"][k] for k in value}
                 elif key == "prompt":
                     assert value == (full["prompt"] if state[STEP] in ("cut", "over") else "")
+                elif key == "moves":
+                    assert value == _moves_of(full["options"])
                 else:
                     assert value == full[key], key
             assert json.loads(json.dumps(full)) == full

@@ -4,7 +4,7 @@
 # accepted entry on the board: no text lines (the screen has its own) and no
 # copies (its lists are the state's own: read them, never change them).
 
-from .stump_ring import HALF, gap_list, steps, tie_choices, width
+from .stump_ring import HALF, RING, TWICE, gap_list, steps, tie_choices, width
 from .stump_state import (
     CFG,
     DEALER,
@@ -174,10 +174,13 @@ def screen_view(state):
     slides = state[SLIDES]
     ring = None
     if slides is not None:
-        a, b = gap_bounds(state)
-        numbers = gap_list(a, b)
+        f = state[FROM]
+        a = slides[f]
+        d = (slides[1 - f] - a) % RING
+        numbers = list(TWICE[a:a + d - 1]) if d > 1 else []
         ring = {"slides": slides, "gap": numbers, "width": len(numbers),
                 "span": [numbers[0], numbers[-1]] if numbers else None}
+    gappers = state[GAPPERS]
     v = {
         "mode": "partnership" if cfg["pairs"] else "singles",
         "players": cfg["n"],
@@ -192,10 +195,10 @@ def screen_view(state):
         "team": state[TEAM],
         "ring": ring,
         "discard": state[DISCARD],
-        "options": None,
+        "moves": None,
         "best": None,
-        "hands": hands(state),
-        "out": [g >= HAND for g in state[GAPPERS]],
+        "hands": [HAND - g for g in gappers],
+        "out": [g >= HAND for g in gappers],
         "totals": state[TOTALS],
         "rounds": state[ROUNDS],
         "last_round": state[LAST_ROUND],
@@ -203,8 +206,39 @@ def screen_view(state):
         "winner": state[WINNER],
     }
     if step == "move":
-        _best_move(v, state)
+        _screen_moves(v, slides, state[DISCARD])
     return v
+
+
+def _screen_moves(v, slides, discard):
+    # The screen's form of the options: one (slide, side, slides after, gap after)
+    # per choice, both sides of a tie as two (side None elsewhere); best as in view().
+    moves = []
+    low = _add_moves(moves, 0, discard, slides[1])
+    other = _add_moves(moves, 1, slides[0], discard)
+    v["moves"] = moves
+    if low == other:
+        v["best"] = [0, 1]
+    elif low < other:
+        v["best"] = [0]
+    else:
+        v["best"] = [1]
+
+
+def _add_moves(moves, slide, a, b):
+    # The choices left by moving `slide` (slides then on a and b); -> the gap's width.
+    d = (b - a) % RING
+    after = [a, b]
+    if d == HALF:
+        for side, gap in tie_choices(a, b):
+            moves.append((slide, side, after, gap))
+        return HALF - 1
+    if d < HALF:
+        gap = list(TWICE[a:a + d - 1]) if d > 1 else []
+    else:
+        gap = list(TWICE[b:b + RING - d - 1]) if d < RING - 1 else []
+    moves.append((slide, None, after, gap))
+    return len(gap)
 
 
 def _best_move(v, state):

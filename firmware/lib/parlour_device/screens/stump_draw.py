@@ -54,7 +54,6 @@ class StumpView(Screen):
         self._kkey: "Any" = None
         self._keys: "Tuple[str, Tuple[str, ...]]" = ("", ())
         self._body: "List[Any]" = [None, None]     # what the view decides (Frame.keep)
-        self._opts: "List[Any]" = [None, None]     # [view, its move options]
         self._entry: "List[Any]" = [None, None]    # the entry's part (Frame.keep)
         # Text lines by what they show: a player's step, the hands, the pick line.
         # The same few come back turn after turn (names are fixed for the match, so
@@ -100,28 +99,15 @@ class StumpView(Screen):
 
     def options(self, v: "Dict[str, Any]") -> "List[Tuple[int, Any, List[int], List[int]]]":
         # (slide, side or None, slides after, gap after) for every legal move (S-2, S-4),
-        # worked out once per view (each click of a move preview asks again)
-        opts = self._opts
-        if opts[0] is not v:
-            opts[0] = v
-            opts[1] = self._make_options(v)
-        out: "List[Tuple[int, Any, List[int], List[int]]]" = opts[1]
-        return out
-
-    def _make_options(self, v: "Dict[str, Any]") -> "List[Tuple[int, Any, List[int], List[int]]]":
-        out: "List[Tuple[int, Any, List[int], List[int]]]" = []
-        for o in v["options"] or []:
-            if o["tie"]:
-                for side, gap in o["sides"]:
-                    out.append((o["slide"], side, o["slides"], gap))
-            else:
-                out.append((o["slide"], None, o["slides"], o["gap"]))
-        return out
+        # as the screen view gives them
+        moves: "List[Tuple[int, Any, List[int], List[int]]]" = v["moves"]
+        return moves
 
     def _best_pick(self, v: "Dict[str, Any]") -> int:
-        opts = self.options(v)
-        for i in range(len(opts)):
-            if opts[i][0] == v["best"][0]:
+        moves = v["moves"]
+        best = v["best"][0]
+        for i in range(len(moves)):
+            if moves[i][0] == best:
                 return i
         return 0
 
