@@ -4,7 +4,7 @@
 # cursor on the number being picked. Integer geometry from a sine table, so the
 # picture is the same on every board and interpreter.
 
-from .base import Frame
+from .base import CIRCLE, POLY, RECT, Frame
 from .sized import emptied, room_for
 
 try:
@@ -95,128 +95,148 @@ def draw_dots(frame: "Any", cx: int, cy: int, st: RingStyle) -> None:
             frame.circle(cx + dx, cy + dy, st.dot + 1 if n % 10 == 0 else st.dot, c)
 
 
-def _nothing(frame: "Any", cx: int, cy: int) -> None:
-    # An invisible stand-in (a black pixel at the centre, under the wedge), so that a
-    # screen's frame keeps the same number of items whatever the ring shows and the
-    # layers after the ring are not rebuilt when, say, the cursor goes away.
-    frame.rect(cx, cy, 1, 1, BLACK)
+def offsets(r: int) -> "Tuple[Tuple[int, int], ...]":
+    # half_point(h, r) for every half step h = 0..79, from the 21 scaled sines: a
+    # quarter of the ring gives the rest by symmetry (_scale is odd in s).
+    s = [_scale(r, x) for x in _SIN]
+    out = []
+    for k in range(20):
+        out.append((s[k], -s[20 - k]))
+    for k in range(20):
+        out.append((s[20 - k], s[k]))
+    for k in range(20):
+        out.append((-s[k], s[20 - k]))
+    for k in range(20):
+        out.append((-s[20 - k], -s[k]))
+    return tuple(out)
 
 
-# What one ring drawing (style and centre) needs, worked out once each: the wedge's
-# rim (every half step); each number's cursor, slide arrow and preview arrow as
-# frame items, made as they are first needed; the last few gap wedges; and the last
-# slides-and-gap part drawn (they change once or twice a turn, the cursor on every
-# click). Turning the encoder then only looks them up.
-RIM = 0
-CURSORS = 1
-SLIDES = 2
-GHOSTS = 3
-WEDGES = 4
-LAST_KEY = 5
-LAST_ITEMS = 6
 WEDGES_KEPT = 8
-_TABLES: "dict[Any, Any]" = {}
 
 
-def _table(cx: int, cy: int, st: RingStyle) -> "Any":
-    key = (st.tag, cx, cy)
-    table = _TABLES.get(key)
-    if table is not None:
-        return table
-    rw = st.r - st.wedge_in
-    rim = []
-    for h in range(2 * RING):
-        dx, dy = half_point(h, rw)
-        rim.append((cx + dx, cy + dy))
-    none = [None] * (RING + 1)
-    table = _TABLES[key] = [tuple(rim), none, none[:], none[:], room_for(WEDGES_KEPT), None,
-                            ()]
-    return table
+class RingTable:
+    # What one ring drawing (style and centre) needs, worked out once each: the
+    # wedge's rim (every half step); each number's cursor, slide arrow and preview
+    # arrow as frame items, made as they are first needed; the last few gap wedges;
+    # an invisible stand-in item; and the last slides-and-gap part drawn (it changes
+    # once or twice a turn, the cursor on every click). Turning the encoder then only
+    # looks them up.
+    def __init__(self, cx: int, cy: int, st: RingStyle) -> None:
+        self.cx = cx
+        self.cy = cy
+        self.st = st
+        rim = []
+        for dx, dy in offsets(st.r - st.wedge_in):
+            rim.append((cx + dx, cy + dy))
+        self.rim = tuple(rim)
+        self.cursors: "List[Any]" = [None] * (RING + 1)
+        self.slides: "List[Any]" = [None] * (RING + 1)
+        self.ghosts: "List[Any]" = [None] * (RING + 1)
+        self.wedges: "dict[int, Any]" = room_for(WEDGES_KEPT)
+        # A black pixel at the centre, under the wedge: it stands in for a mark that is
+        # not there, so a screen's frame keeps the same number of items whatever the
+        # ring shows and the layers after the ring are not rebuilt when, say, the
+        # cursor goes away.
+        self.nothing = (RECT, cx, cy, 1, 1, BLACK, True)
+        self.last_key: "Any" = None
+        self.last_items: "Tuple[Any, ...]" = ()
 
-
-def _arrow(frame: "Any", cx: int, cy: int, st: RingStyle, n: int, colour: int) -> "Any":
-    # A slide: an arrow outside the ring, its point at number n (one polygon item).
-    tip_r = st.r + st.dot + 1
-    base_r = tip_r + st.slide_len
-    tx, ty = half_point(2 * n, tip_r)
-    p = half_point(2 * n - st.slide_w, base_r)
-    q = half_point(2 * n + st.slide_w, base_r)
-    frame.polygon(((cx + tx, cy + ty), (cx + p[0], cy + p[1]), (cx + q[0], cy + q[1])),
-                  colour)
-    return frame.items.pop()
-
-
-def _item(frame: "Any", cx: int, cy: int, st: RingStyle, table: "Any", kind: int,
-          n: int) -> "Any":
-    # Number n's cursor, slide arrow or preview arrow, made once.
-    item = table[kind][n]
-    if item is None:
-        if kind == CURSORS:
+    def cursor(self, n: int) -> "Any":
+        item = self.cursors[n]
+        if item is None:
+            st = self.st
             dx, dy = half_point(2 * n, st.r)
-            frame.circle(cx + dx, cy + dy, st.cursor, st.c_cursor, True)
-            item = frame.items.pop()
-        else:
-            item = _arrow(frame, cx, cy, st, n, st.c_ghost if kind == GHOSTS else st.c_slide)
-        table[kind][n] = item
-    return item
+            item = self.cursors[n] = (CIRCLE, self.cx + dx, self.cy + dy, st.cursor,
+                                      st.c_cursor, True)
+        return item
+
+    def slide(self, n: int) -> "Any":
+        item = self.slides[n]
+        if item is None:
+            item = self.slides[n] = self._arrow(n, self.st.c_slide)
+        return item
+
+    def ghost(self, n: int) -> "Any":
+        item = self.ghosts[n]
+        if item is None:
+            item = self.ghosts[n] = self._arrow(n, self.st.c_ghost)
+        return item
+
+    def _arrow(self, n: int, colour: int) -> "Any":
+        # A slide: an arrow outside the ring, its point at number n (one polygon item).
+        st = self.st
+        cx = self.cx
+        cy = self.cy
+        tip_r = st.r + st.dot + 1
+        base_r = tip_r + st.slide_len
+        tx, ty = half_point(2 * n, tip_r)
+        p = half_point(2 * n - st.slide_w, base_r)
+        q = half_point(2 * n + st.slide_w, base_r)
+        return (POLY, ((cx + tx, cy + ty), (cx + p[0], cy + p[1]), (cx + q[0], cy + q[1])),
+                colour)
+
+    def wedge(self, first: int, count: int) -> "Any":
+        # The gap: a wedge from the centre spanning its numbers (convex: < 20 numbers).
+        wedges = self.wedges
+        item = wedges.get(first * RING + count)
+        if item is None:
+            rim = self.rim
+            lo = (2 * first - 1) % (2 * RING)
+            hi = lo + 2 * count + 1
+            pts = [(self.cx, self.cy)]
+            pts.extend(rim[lo:hi])
+            if hi > 2 * RING:
+                pts.extend(rim[:hi - 2 * RING])
+            item = (POLY, tuple(pts), self.st.c_gap)
+            if len(wedges) >= WEDGES_KEPT:
+                emptied(wedges)
+            wedges[first * RING + count] = item
+        return item
 
 
-def draw_marks(frame: "Any", cx: int, cy: int, st: RingStyle, slides: "Optional[List[int]]",
+_TABLES: "dict[Any, RingTable]" = {}
+
+
+def table(cx: int, cy: int, st: RingStyle) -> RingTable:
+    # The ring drawing's table for this style and centre, made the first time.
+    key = (st.tag, cx, cy)
+    found = _TABLES.get(key)
+    if found is None:
+        found = _TABLES[key] = RingTable(cx, cy, st)
+    return found
+
+
+def draw_marks(frame: "Any", t: RingTable, slides: "Optional[List[int]]",
                gap: "Optional[List[int]]", cursor: int = 0, ghost: int = 0) -> None:
     # What changes on the ring. slides: [a, b] or [a] or None (not placed yet); gap:
     # its numbers in ring order; cursor: the number being picked (0: none); ghost: a
     # slide's old place, drawn while a move is previewed. Always 5 items, the cursor
     # first, so turning the encoder changes one.
-    table = _table(cx, cy, st)
     items = frame.items
     if cursor:
-        items.append(_item(frame, cx, cy, st, table, CURSORS, cursor))
+        item = t.cursors[cursor]
+        items.append(item if item is not None else t.cursor(cursor))
     else:
-        _nothing(frame, cx, cy)
+        items.append(t.nothing)
     a = b = 0
     if slides:
         a = slides[0]
         if len(slides) > 1:
             b = slides[1]
-    key = (a, b, gap[0] if gap else 0, len(gap) if gap else 0, ghost)
-    if table[LAST_KEY] == key:
-        items.extend(table[LAST_ITEMS])
+    first = count = 0
+    if gap:
+        first = gap[0]
+        count = len(gap)
+    key = (a, b, first, count, ghost)
+    if t.last_key == key:
+        items.extend(t.last_items)
         return
-    start = len(items)
-    _slides_and_gap(frame, cx, cy, st, table, key)
-    table[LAST_KEY] = key
-    table[LAST_ITEMS] = tuple(items[start:])
-
-
-def _slides_and_gap(frame: "Any", cx: int, cy: int, st: RingStyle, table: "Any",
-                    key: "Tuple[int, int, int, int, int]") -> None:
-    a, b, first, count, ghost = key
-    items = frame.items
-    for kind, n in ((SLIDES, a), (SLIDES, b), (GHOSTS, ghost)):
-        if n:
-            items.append(_item(frame, cx, cy, st, table, kind, n))
-        else:
-            _nothing(frame, cx, cy)
-    if not count:
-        _nothing(frame, cx, cy)
-        return
-    # the gap: a wedge from the centre spanning its numbers (convex: < 20 numbers)
-    wedges = table[WEDGES]
-    wedge = wedges.get(first * RING + count)
-    if wedge is None:
-        rim = table[RIM]
-        lo = (2 * first - 1) % (2 * RING)
-        hi = lo + 2 * count + 1
-        pts = [(cx, cy)]
-        pts.extend(rim[lo:hi])
-        if hi > 2 * RING:
-            pts.extend(rim[:hi - 2 * RING])
-        frame.polygon(pts, st.c_gap)
-        wedge = items.pop()
-        if len(wedges) >= WEDGES_KEPT:
-            emptied(wedges)
-        wedges[first * RING + count] = wedge
-    items.append(wedge)
+    nothing = t.nothing
+    part = (t.slide(a) if a else nothing, t.slide(b) if b else nothing,
+            t.ghost(ghost) if ghost else nothing, t.wedge(first, count) if count else nothing)
+    t.last_key = key
+    t.last_items = part
+    items.extend(part)
 
 
 # The dots of each (style, centre) drawn so far, as one group item: they never

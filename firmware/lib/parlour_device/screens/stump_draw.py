@@ -6,7 +6,7 @@
 
 from .base import BLACK, CYAN, GREEN, GREY, ORANGE, RECT, RED, TEXT, WHITE, YELLOW, Screen
 from .pages import clip
-from .ring import RING, RingStyle, dots, draw_marks, label_point
+from .ring import RING, RingStyle, dots, draw_marks, label_point, table
 from .sized import Numbered, emptied, room_for
 
 try:
@@ -37,6 +37,14 @@ _TITLES = Numbered("Stump R%d", 16)
 LINES_KEPT = 48     # text lines a play screen remembers (then it starts over)
 
 
+def _kept(lines: "Dict[Any, str]", key: "Any", text: str) -> str:
+    # A line remembered under `key` (the table started over in place when full).
+    if len(lines) >= LINES_KEPT:
+        emptied(lines)
+    lines[key] = text
+    return text
+
+
 class StumpView(Screen):
     # The entry being typed and everything drawn from it and the match's view.
     title = "Stump"
@@ -58,8 +66,30 @@ class StumpView(Screen):
         # Text lines by what they show: a player's step, the hands, the pick line.
         # The same few come back turn after turn (names are fixed for the match, so
         # not in the keys).
-        self._lines: "Dict[Any, str]" = room_for(LINES_KEPT)
+        self._steps: "Dict[Any, str]" = room_for(LINES_KEPT)
+        self._hands: "Dict[Any, str]" = room_for(LINES_KEPT)
         self._picks: "Dict[Any, str]" = room_for(LINES_KEPT)
+        # Where things go on this board, worked out once: on the MacroPad the ring is
+        # left of three text lines, the middle one the pick (inverse when it fits).
+        lay = app.layout
+        self._mono = not lay.colour
+        if self._mono:
+            self._cx = MONO_X
+            self._cy = lay.body_top + MONO_DY
+            self._style = MONO_RING
+            self._room = (lay.width - MONO_TEXT) // lay.char_w
+            self._rows = (lay.row_y(0), lay.row_y(1), lay.row_y(2))
+            y = lay.body_top + lay.line_h
+            self._pick_backs = (
+                (RECT, MONO_TEXT - 1, y, lay.width - MONO_TEXT + 1, lay.line_h - 1, BLACK, True),
+                (RECT, MONO_TEXT - 1, y, lay.width - MONO_TEXT + 1, lay.line_h - 1, WHITE, True))
+        else:
+            self._cy = lay.body_top + lay.body_height // 2
+            self._cx = self._cy - lay.body_top + 2
+            self._style = TFT_RING
+            self._room = (lay.width - (2 * self._cx + 8)) // 12
+        self._ring: "Any" = None     # the ring drawing's table (ring.table), once drawn
+        self._dots: "Any" = None     # the ring's dots as one item, once drawn
 
     # -- what the engine says -------------------------------------------------------
 
@@ -176,29 +206,38 @@ class StumpView(Screen):
     def _joined(self, parts: "Tuple[str, ...]") -> str:
         # The pick line as one string, made the first time these parts come up (the
         # same few numbers and words come back click after click).
-        picks = self._picks
-        text = picks.get(parts)
+        text = self._picks.get(parts)
         if text is None:
-            if len(picks) >= LINES_KEPT:
-                emptied(picks)
-            text = picks[parts] = "".join(parts)
+            text = _kept(self._picks, parts, "".join(parts))
         return text
 
-    def _line(self, key: "Any", make: "Any", v: "Dict[str, Any]", room: int) -> str:
-        lines = self._lines
-        text = lines.get(key)
+    def _step_line(self, v: "Dict[str, Any]") -> str:
+        key = (v["step"], v["turn"], v["dealer"], v["team"], v["winner"])
+        text = self._steps.get(key)
         if text is None:
-            if len(lines) >= LINES_KEPT:
-                emptied(lines)
-            text = lines[key] = clip(make(v), room)
+            text = _kept(self._steps, key, clip(self._make_step_line(v), self._room))
         return text
 
-    def _step_line(self, v: "Dict[str, Any]", room: int) -> str:
-        return self._line((v["step"], v["turn"], v["dealer"], v["team"], v["winner"], room),
-                          self._make_step_line, v, room)
+    def _hands_line(self, v: "Dict[str, Any]") -> str:
+        key = (v["turn"], tuple(v["hands"]))
+        text = self._hands.get(key)
+        if text is None:
+            text = _kept(self._hands, key, clip(self._make_hands_line(v), self._room))
+        return text
 
-    def _hands_line(self, v: "Dict[str, Any]", room: int) -> str:
-        return self._line((v["turn"], tuple(v["hands"]), room), self._make_hands_line, v, room)
+    def _ring_dots(self, frame: "Any") -> None:
+        item = self._dots
+        if item is None:
+            dots(frame, self._cx, self._cy, self._style)
+            self._dots = frame.items[-1]
+        else:
+            frame.items.append(item)
+
+    def _marks(self, frame: "Any", slides: "Any", gap: "Any", cursor: int, ghost: int) -> None:
+        ring = self._ring
+        if ring is None:
+            ring = self._ring = table(self._cx, self._cy, self._style)
+        draw_marks(frame, ring, slides, gap, cursor, ghost)
 
     def _make_step_line(self, v: "Dict[str, Any]") -> str:
         step = v["step"]
@@ -217,27 +256,45 @@ class StumpView(Screen):
 
     def draw(self, frame: "Any") -> None:
         # Two remembered parts: what the view decides, drawn once per view, and what
-        # the entry decides, drawn again only when the entry changed.
-        v = self.view()
-        frame.keep(self._body, self.gen, self._draw_view, v)
-        frame.keep(self._entry, (self.gen, self.n, self.wild, self.pick, self.pending,
-                                 len(self.ties)), self._draw_entry, v)
+        # the entry decides, drawn again only when the entry changed. (Frame.keep's
+        # work, written out: this runs on every key and every click.)
+        v = self.app.view()
+        if v is not self._sv:
+            self._sync(v)
+        items = frame.items
+        body = self._body
+        if body[0] != self.gen:
+            start = len(items)
+            self._draw_view(frame, v)
+            body[0] = self.gen
+            body[1] = tuple(items[start:])
+        else:
+            items.extend(body[1])
+        entry = self._entry
+        key = (self.gen, self.n, self.wild, self.pick, self.pending, len(self.ties))
+        if entry[0] != key:
+            start = len(items)
+            self._draw_entry(frame, v)
+            entry[0] = key
+            entry[1] = tuple(items[start:])
+        else:
+            items.extend(entry[1])
 
     def _draw_view(self, frame: "Any", v: "Dict[str, Any]") -> None:
         # What only the match decides: the ring's dots, whose turn, hands, scores.
-        lay = frame.layout
-        if not lay.colour:
-            dots(frame, MONO_X, lay.body_top + MONO_DY, MONO_RING)
-            room = (lay.width - MONO_TEXT) // lay.char_w
-            frame.text(MONO_TEXT, lay.row_y(0), self._step_line(v, room))
-            frame.text(MONO_TEXT, lay.row_y(2), self._hands_line(v, room))
+        if self._mono:
+            self._ring_dots(frame)
+            rows = self._rows
+            items = frame.items
+            items.append((TEXT, MONO_TEXT, rows[0], self._step_line(v), WHITE, 1, -1))
+            items.append((TEXT, MONO_TEXT, rows[2], self._hands_line(v), WHITE, 1, -1))
             return
+        lay = frame.layout
         top = lay.body_top
-        cy = top + lay.body_height // 2
-        cx = cy - top + 2
-        dots(frame, cx, cy, TFT_RING)
+        cx = self._cx
+        self._ring_dots(frame)
         x = 2 * cx + 8
-        frame.text(x, top + 4, self._step_line(v, (lay.width - x) // 12), WHITE, 2)
+        frame.text(x, top + 4, self._step_line(v), WHITE, 2)
         y = top + 72
         names = v["names"]
         pairs = v["mode"] == "partnership"
@@ -265,27 +322,23 @@ class StumpView(Screen):
 
     def _draw_entry(self, frame: "Any", v: "Dict[str, Any]") -> None:
         # What the entry decides: the pick line and the ring's cursor, slides and gap.
-        lay = frame.layout
         pick, colour = self._pick_line(v)
         slides, gap, cursor, ghost = self._picture(v)
-        if not lay.colour:
-            y = lay.body_top + lay.line_h
-            # a pick that fits is shown in inverse video
+        if self._mono:
             items = frame.items
+            # a pick that fits is shown in inverse video
             if colour == GREEN:
-                items.append((RECT, MONO_TEXT - 1, y, lay.width - MONO_TEXT + 1,
-                              lay.line_h - 1, WHITE, True))
-                items.append((TEXT, MONO_TEXT, y, self._joined(pick), BLACK, 1, -1))
+                items.append(self._pick_backs[1])
+                items.append((TEXT, MONO_TEXT, self._rows[1], self._joined(pick), BLACK, 1, -1))
             else:
-                items.append((RECT, MONO_TEXT - 1, y, lay.width - MONO_TEXT + 1,
-                              lay.line_h - 1, BLACK, True))
-                items.append((TEXT, MONO_TEXT, y, self._joined(pick), WHITE, 1, -1))
-            draw_marks(frame, MONO_X, lay.body_top + MONO_DY, MONO_RING, slides, gap, cursor,
-                       ghost)
+                items.append(self._pick_backs[0])
+                items.append((TEXT, MONO_TEXT, self._rows[1], self._joined(pick), WHITE, 1, -1))
+            self._marks(frame, slides, gap, cursor, ghost)
             return
+        lay = frame.layout
         top = lay.body_top
-        cy = top + lay.body_height // 2
-        cx = cy - top + 2
+        cx = self._cx
+        cy = self._cy
         x = 2 * cx + 8
         frame.text(x, top + 30, self._joined(pick), colour, 2)
         narrower = colour == GREEN and v["step"] == "move"
@@ -307,7 +360,7 @@ class StumpView(Screen):
                         out += 14
                 lx, ly = label_point(cx, cy, TFT_RING, n, 6 * len(s), 12, out)
             frame.text(lx, ly, s, CYAN if i == 2 else ORANGE)
-        draw_marks(frame, cx, cy, TFT_RING, slides, gap, cursor, ghost)
+        self._marks(frame, slides, gap, cursor, ghost)
 
     def _make_hands_line(self, v: "Dict[str, Any]") -> str:
         # hand sizes (S-5), the player on turn in brackets
