@@ -10,9 +10,20 @@ except ImportError:
     pass
 
 
+_EMPTY: "dict[int, dict[Any, Any]]" = {}   # one empty table of each size made so far
+
+
 def room_for(size: int) -> "dict[Any, Any]":
     # An empty dict whose table already holds `size` entries: filled to no more than
-    # that, it never grows.
+    # that, it never grows. The first of each size is emptied key by key; the rest
+    # are copies of it (a copy keeps the size of the table, in one move).
+    empty = _EMPTY.get(size)
+    if empty is None:
+        empty = _EMPTY[size] = _emptied_at(size)
+    return empty.copy()
+
+
+def _emptied_at(size: int) -> "dict[Any, Any]":
     try:
         table: "dict[Any, Any]" = dict.fromkeys(range(-size, 0))   # made at that size
     except AttributeError:  # a port built without dict.fromkeys: grown to it, once

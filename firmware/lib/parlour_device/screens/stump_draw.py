@@ -141,9 +141,6 @@ class StumpView(Screen):
                 return i
         return 0
 
-    def _narrow(self, v: "Dict[str, Any]", opt: "Tuple[int, Any, List[int], List[int]]") -> bool:
-        return len(v["best"]) == 1 and opt[0] == v["best"][0]
-
     # -- drawing --------------------------------------------------------------------
 
     def _picture(self, v: "Dict[str, Any]") -> "Tuple[Any, Any, int, int]":
@@ -152,14 +149,14 @@ class StumpView(Screen):
         ring = v["ring"]
         if step == "gapper" or step == "discard":
             return ring["slides"], ring["gap"], self.n, 0
+        if step == "move":
+            opt = v["moves"][self.pick]
+            return opt[2], opt[3], 0, ring["slides"][opt[0]]
         if step == "setup":
             if self.ties:
                 _, gap, b = self.ties[self.pick]
                 return [self.pending, b], gap, 0, 0
             return [self.pending] if self.pending else None, None, self.n, 0
-        if step == "move":
-            opt = self.options(v)[self.pick]
-            return opt[2], opt[3], 0, ring["slides"][opt[0]]
         return ring["slides"] if ring else None, ring["gap"] if ring else None, 0, 0
 
     def _pick_line(self, v: "Dict[str, Any]") -> "Tuple[Tuple[str, ...], int]":
@@ -169,15 +166,7 @@ class StumpView(Screen):
         step = v["step"]
         ring = v["ring"]
         n = NUMS[self.n]
-        if step == "setup":
-            if self.ties:
-                return ("gap from ", NUMS[self.ties[self.pick][0]], "?"), YELLOW
-            if self.pending:
-                return ("A ", NUMS[self.pending], "  B ", n, "?"), WHITE
-            return ("A ", n, "?"), WHITE
-        if step == "member":
-            return ("> ", v["names"][v["team"] + 2 * self.pick]), WHITE
-        if step in ("gapper", "discard"):
+        if step == "gapper" or step == "discard":
             under = self.n in ring["slides"]
             if step == "gapper":
                 if self.wild:
@@ -192,15 +181,24 @@ class StumpView(Screen):
                 return ("W=", n, " slide" if under else ""), RED if under else WHITE
             return (n, " slide" if under else ""), RED if under else WHITE
         if step == "move":
-            opt = self.options(v)[self.pick]
+            opt = v["moves"][self.pick]
             moved = NUMS[ring["slides"][opt[0]]]
             to = NUMS[v["discard"]]
             if opt[1] is not None:
                 # S-2: slides 20 apart, the mover picks the side the gap runs from
                 return (moved, ">", to, " from ", NUMS[opt[1]]), YELLOW
-            if self._narrow(v, opt):
+            best = v["best"]
+            if len(best) == 1 and opt[0] == best[0]:    # the narrower gap
                 return (moved, ">", to, " gap ", NUMS[len(opt[3])], "*"), GREEN
             return (moved, ">", to, " gap ", NUMS[len(opt[3])]), WHITE
+        if step == "setup":
+            if self.ties:
+                return ("gap from ", NUMS[self.ties[self.pick][0]], "?"), YELLOW
+            if self.pending:
+                return ("A ", NUMS[self.pending], "  B ", n, "?"), WHITE
+            return ("A ", n, "?"), WHITE
+        if step == "member":
+            return ("> ", v["names"][v["team"] + 2 * self.pick]), WHITE
         return (clip(v["prompt"], 20),), YELLOW
 
     def _joined(self, parts: "Tuple[str, ...]") -> str:

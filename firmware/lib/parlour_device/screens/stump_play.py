@@ -25,7 +25,26 @@ K_LEFT = 6
 K_RIGHT = 8
 
 
+# The (hint, key labels) of the steps whose keys never change, made once.
+GAPPER_CHROME = ("11 gapper 8 discard", ("-10", "Gap>", "+10", "Wild", "Stuck", "Score", "", "",
+                                         "Disc", "Undo", "Menu", "Gapr"))
+DISCARD_CHROME = ("turn no. 11 discard", ("-10", "Gap>", "+10", "Wild", "", "Score", "", "",
+                                          "Disc", "Undo", "Menu", "Disc"))
+SET_A_CHROME = ("turn no. 11 set A", ("-10", "", "+10", "", "", "Score", "", "", "", "Undo",
+                                      "Menu", "Set A"))
+SET_B_CHROME = ("turn no. 11 set B", ("-10", "", "+10", "", "", "Score", "", "", "", "Undo",
+                                      "Menu", "Set B"))
+TIE_CHROME = ("6/8 side  11 set", ("", "", "", "", "", "", "Gap<", "", "Gap>", "Back", "Menu",
+                                   "Set"))
+OVER_CHROME = ("11 result 9 undo", ("", "", "", "", "", "Score", "", "", "", "Undo", "Menu",
+                                    "OK"))
+
+
 class StumpPlay(StumpView):
+    def __init__(self, app: "Any") -> None:
+        super().__init__(app)
+        self._members: "Dict[int, Tuple[str, Tuple[str, ...]]]" = {}   # member chromes by team
+
     # -- input ----------------------------------------------------------------------
 
     def _submit(self, event: "Dict[str, Any]") -> "Optional[Screen]":
@@ -194,43 +213,30 @@ class StumpPlay(StumpView):
         key = (self.gen, self.pending, len(self.ties))
         if key != self._kkey:
             self._kkey = key
-            self._keys = (self._hint(self._sv), self._labels(self._sv))
+            self._keys = self._make_chrome(self._sv)
         return self._keys
 
-    def _labels(self, v: "Dict[str, Any]") -> "Tuple[str, ...]":
+    def _make_chrome(self, v: "Dict[str, Any]") -> "Tuple[str, Tuple[str, ...]]":
         step = v["step"]
-        if step == "setup":
-            if self.ties:
-                return ("", "", "", "", "", "", "Gap<", "", "Gap>", "Back", "Menu", "Set")
-            return ("-10", "", "+10", "", "", "Score", "", "", "", "Undo", "Menu",
-                    "Set B" if self.pending else "Set A")
-        if step == "member":
-            names = v["names"]
-            team = v["team"]
-            return ("", "", "", "", "", "Score", names[team][:5], "", names[team + 2][:5],
-                    "Undo", "Menu", "Plays")
-        if step in ("gapper", "discard"):
-            ok = "Gapr" if step == "gapper" else "Disc"
-            return ("-10", "Gap>", "+10", "Wild", "Stuck" if step == "gapper" else "",
-                    "Score", "", "", "Disc", "Undo", "Menu", ok)
+        if step == "gapper":
+            return GAPPER_CHROME
+        if step == "discard":
+            return DISCARD_CHROME
         if step == "move":
             slides = v["ring"]["slides"]
-            return ("", "", "", "", "", "Score", ARROWED[slides[0]], "", ARROWED[slides[1]],
-                    "Undo", "Menu", "Move")
-        return ("", "", "", "", "", "Score", "", "", "", "Undo", "Menu", "OK")
-
-    def _hint(self, v: "Dict[str, Any]") -> str:
-        step = v["step"]
+            return ("6/8 slide 11 move", ("", "", "", "", "", "Score", ARROWED[slides[0]], "",
+                                          ARROWED[slides[1]], "Undo", "Menu", "Move"))
         if step == "setup":
             if self.ties:
-                return "6/8 side  11 set"
-            return "turn no. 11 set B" if self.pending else "turn no. 11 set A"
+                return TIE_CHROME
+            return SET_B_CHROME if self.pending else SET_A_CHROME
         if step == "member":
-            return "6/8 who  11 plays"
-        if step == "gapper":
-            return "11 gapper 8 discard"
-        if step == "discard":
-            return "turn no. 11 discard"
-        if step == "move":
-            return "6/8 slide 11 move"
-        return "11 result 9 undo"
+            team = v["team"]
+            chrome = self._members.get(team)
+            if chrome is None:
+                names = v["names"]
+                chrome = self._members[team] = (
+                    "6/8 who  11 plays", ("", "", "", "", "", "Score", names[team][:5], "",
+                                          names[team + 2][:5], "Undo", "Menu", "Plays"))
+            return chrome
+        return OVER_CHROME
