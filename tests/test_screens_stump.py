@@ -167,3 +167,14 @@ def test_an_accepted_entry_sounds_once():
     pad.do("k11")                                                        # gapper 11
     assert len(pad.events()) == 2 and pad.view()["step"] == "discard"
     assert pad.board.tones == ["ok"]
+
+
+def test_the_ring_offset_tables_are_the_sine_tables_points():
+    # The ring is drawn from per-radius tables of all 80 half steps; each point must
+    # be exactly the one half_point() works out, or the picture would shift a pixel.
+    from parlour_device.screens.ring import half_point, offsets
+    for r in list(range(1, 80)) + [150, 1000]:
+        table = offsets(r)
+        assert len(table) == 80
+        for h in range(-80, 160):
+            assert table[h % 80] == half_point(h, r), (r, h)

@@ -82,22 +82,36 @@ def label_point(cx: int, cy: int, st: RingStyle, n: int, w: int, h: int,
 def draw_dots(frame: "Any", cx: int, cy: int, st: RingStyle) -> None:
     # The ring itself: one dot per number, the tens marked. Always the same items,
     # so a screen draws it first and the renderer never rebuilds it.
+    at = offsets(st.r)
+    ticks = offsets(st.r + 2) if st.dot <= 0 else at
+    items = frame.items
     for n in range(1, RING + 1):
-        dx, dy = half_point(2 * n, st.r)
-        c = st.c_mark if n % 10 == 0 else st.c_dot
-        if st.dot <= 0:
-            if n % 10 == 0:
-                ox, oy = half_point(2 * n, st.r + 2)
-                frame.line(cx + dx, cy + dy, cx + ox, cy + oy, c)
-            else:
-                frame.rect(cx + dx, cy + dy, 1, 1, c)
+        dx, dy = at[2 * n % (2 * RING)]
+        tens = n % 10 == 0
+        c = st.c_mark if tens else st.c_dot
+        if st.dot > 0:
+            items.append((CIRCLE, cx + dx, cy + dy, st.dot + 1 if tens else st.dot, c, True))
+        elif tens:
+            ox, oy = ticks[2 * n % (2 * RING)]
+            frame.line(cx + dx, cy + dy, cx + ox, cy + oy, c)
         else:
-            frame.circle(cx + dx, cy + dy, st.dot + 1 if n % 10 == 0 else st.dot, c)
+            items.append((RECT, cx + dx, cy + dy, 1, 1, c, True))
+
+
+_OFFSETS: "dict[int, Tuple[Tuple[int, int], ...]]" = {}
 
 
 def offsets(r: int) -> "Tuple[Tuple[int, int], ...]":
-    # half_point(h, r) for every half step h = 0..79, from the 21 scaled sines: a
-    # quarter of the ring gives the rest by symmetry (_scale is odd in s).
+    # half_point(h, r) for every half step h = 0..79, made once per radius.
+    table = _OFFSETS.get(r)
+    if table is None:
+        table = _OFFSETS[r] = _offsets(r)
+    return table
+
+
+def _offsets(r: int) -> "Tuple[Tuple[int, int], ...]":
+    # From the 21 scaled sines: a quarter of the ring gives the rest by symmetry
+    # (_scale is odd in s).
     s = [_scale(r, x) for x in _SIN]
     out = []
     for k in range(20):
@@ -145,7 +159,7 @@ class RingTable:
         item = self.cursors[n]
         if item is None:
             st = self.st
-            dx, dy = half_point(2 * n, st.r)
+            dx, dy = offsets(st.r)[2 * n % (2 * RING)]
             item = self.cursors[n] = (CIRCLE, self.cx + dx, self.cy + dy, st.cursor,
                                       st.c_cursor, True)
         return item
@@ -168,10 +182,10 @@ class RingTable:
         cx = self.cx
         cy = self.cy
         tip_r = st.r + st.dot + 1
-        base_r = tip_r + st.slide_len
-        tx, ty = half_point(2 * n, tip_r)
-        p = half_point(2 * n - st.slide_w, base_r)
-        q = half_point(2 * n + st.slide_w, base_r)
+        tx, ty = offsets(tip_r)[2 * n % (2 * RING)]
+        base = offsets(tip_r + st.slide_len)
+        p = base[(2 * n - st.slide_w) % (2 * RING)]
+        q = base[(2 * n + st.slide_w) % (2 * RING)]
         return (POLY, ((cx + tx, cy + ty), (cx + p[0], cy + p[1]), (cx + q[0], cy + q[1])),
                 colour)
 

@@ -28,6 +28,30 @@ NUMS = tuple([str(n) for n in range(RING + 1)])
 BRACKETED = tuple(["[%d]" % n for n in range(RING + 1)])   # the hand of the player on turn
 ARROWED = tuple(["<%d" % n for n in range(RING + 1)])      # key labels: move this slide
 
+
+
+class PickTexts:
+    # One pick line per ring number ("12 in gap"), made the first time it is shown
+    # and kept for good: a list looked up by the number, never emptied.
+    def __init__(self, before: str, after: str) -> None:
+        self.before = before
+        self.after = after
+        self.texts: "List[Any]" = [None] * (RING + 1)
+
+    def text(self, n: int) -> str:
+        text = self.texts[n]
+        if text is None:
+            text = self.texts[n] = self.before + NUMS[n] + self.after
+        return text
+
+
+_IN_GAP = PickTexts("", " in gap")
+_UNDER = PickTexts("", " slide")
+_NO_GAP = PickTexts("", " no gap")
+_WILD_GAPPER = PickTexts("W or W=", "")
+_WILD = PickTexts("W=", "")
+_WILD_UNDER = PickTexts("W=", " slide")
+
 # Drawing is remembered under keys holding a generation number, bumped whenever a
 # screen sees a new view: parts are drawn again only when the match or the entry
 # changes (string work is what costs most on the board).
@@ -159,47 +183,50 @@ class StumpView(Screen):
             return [self.pending] if self.pending else None, None, self.n, 0
         return ring["slides"] if ring else None, ring["gap"] if ring else None, 0, 0
 
-    def _pick_line(self, v: "Dict[str, Any]") -> "Tuple[Tuple[str, ...], int]":
-        # What the entry would do, as text parts (numbers from a table: the line is
-        # joined once per distinct pick), with a colour: green fits, red would be
-        # refused, yellow asks for a choice.
+    def _pick_line(self, v: "Dict[str, Any]") -> "Tuple[str, int]":
+        # What the entry would do, with a colour: green fits, red would be refused,
+        # yellow asks for a choice. A gapper's or discard's line is one of a few per
+        # number, each made the first time it is shown and kept (PickTexts); the rest
+        # are joined once per distinct pick from parts (numbers from a table).
         step = v["step"]
         ring = v["ring"]
-        n = NUMS[self.n]
+        n = self.n
         if step == "gapper" or step == "discard":
-            under = self.n in ring["slides"]
+            under = n in ring["slides"]
             if step == "gapper":
                 if self.wild:
                     # OK plays it as a gapper (W), 8 discards it as W=n
-                    return ("W or W=", n), GREEN if ring["gap"] else RED
-                if self.n in ring["gap"]:
-                    return (n, " in gap"), GREEN
+                    return _WILD_GAPPER.text(n), GREEN if ring["gap"] else RED
+                if n in ring["gap"]:
+                    return _IN_GAP.text(n), GREEN
                 if under:
-                    return (n, " slide"), RED
-                return (n, " no gap"), WHITE
+                    return _UNDER.text(n), RED
+                return _NO_GAP.text(n), WHITE
             if self.wild:
-                return ("W=", n, " slide" if under else ""), RED if under else WHITE
-            return (n, " slide" if under else ""), RED if under else WHITE
+                return (_WILD_UNDER if under else _WILD).text(n), RED if under else WHITE
+            if under:
+                return _UNDER.text(n), RED
+            return NUMS[n], WHITE
         if step == "move":
             opt = v["moves"][self.pick]
             moved = NUMS[ring["slides"][opt[0]]]
             to = NUMS[v["discard"]]
             if opt[1] is not None:
                 # S-2: slides 20 apart, the mover picks the side the gap runs from
-                return (moved, ">", to, " from ", NUMS[opt[1]]), YELLOW
+                return self._joined((moved, ">", to, " from ", NUMS[opt[1]])), YELLOW
             best = v["best"]
             if len(best) == 1 and opt[0] == best[0]:    # the narrower gap
-                return (moved, ">", to, " gap ", NUMS[len(opt[3])], "*"), GREEN
-            return (moved, ">", to, " gap ", NUMS[len(opt[3])]), WHITE
+                return self._joined((moved, ">", to, " gap ", NUMS[len(opt[3])], "*")), GREEN
+            return self._joined((moved, ">", to, " gap ", NUMS[len(opt[3])])), WHITE
         if step == "setup":
             if self.ties:
-                return ("gap from ", NUMS[self.ties[self.pick][0]], "?"), YELLOW
+                return self._joined(("gap from ", NUMS[self.ties[self.pick][0]], "?")), YELLOW
             if self.pending:
-                return ("A ", NUMS[self.pending], "  B ", n, "?"), WHITE
-            return ("A ", n, "?"), WHITE
+                return self._joined(("A ", NUMS[self.pending], "  B ", NUMS[n], "?")), WHITE
+            return self._joined(("A ", NUMS[n], "?")), WHITE
         if step == "member":
-            return ("> ", v["names"][v["team"] + 2 * self.pick]), WHITE
-        return (clip(v["prompt"], 20),), YELLOW
+            return self._joined(("> ", v["names"][v["team"] + 2 * self.pick])), WHITE
+        return clip(v["prompt"], 20), YELLOW
 
     def _joined(self, parts: "Tuple[str, ...]") -> str:
         # The pick line as one string, made the first time these parts come up (the
@@ -327,10 +354,10 @@ class StumpView(Screen):
             # a pick that fits is shown in inverse video
             if colour == GREEN:
                 items.append(self._pick_backs[1])
-                items.append((TEXT, MONO_TEXT, self._rows[1], self._joined(pick), BLACK, 1, -1))
+                items.append((TEXT, MONO_TEXT, self._rows[1], pick, BLACK, 1, -1))
             else:
                 items.append(self._pick_backs[0])
-                items.append((TEXT, MONO_TEXT, self._rows[1], self._joined(pick), WHITE, 1, -1))
+                items.append((TEXT, MONO_TEXT, self._rows[1], pick, WHITE, 1, -1))
             self._marks(frame, slides, gap, cursor, ghost)
             return
         lay = frame.layout
@@ -338,7 +365,7 @@ class StumpView(Screen):
         cx = self._cx
         cy = self._cy
         x = 2 * cx + 8
-        frame.text(x, top + 30, self._joined(pick), colour, 2)
+        frame.text(x, top + 30, pick, colour, 2)
         narrower = colour == GREEN and v["step"] == "move"
         frame.text(x, top + 56, "* the narrower gap" if narrower else "", GREEN)
         # the slide numbers beside their arrows (always three items: see draw_marks)
