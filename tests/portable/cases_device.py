@@ -216,3 +216,27 @@ def case_device_event_line_matches_the_general_encoding():
     line = encode_event(event)
     records, good = decode(line)
     return [line == encode({"k": "e", "e": event}), records, good == len(line)]
+
+
+def case_device_entry_lines_come_back_from_the_cache():
+    # The entry line cache on each interpreter: a repeated entry gives the line its
+    # first encoding gave; an entry holding a list is encoded afresh, equally right.
+    from parlour_device.journal import decode, encode, encode_event
+    event = {"t": "gapper", "card": "W"}
+    first = encode_event(event)
+    again = encode_event({"t": "gapper", "card": "W"})
+    throw = {"t": "throw", "cards": ["BULL", 3, 4]}
+    return [first == again, first == encode({"k": "e", "e": event}), decode(again)[0],
+            encode_event(throw) == encode({"k": "e", "e": throw})]
+
+
+def case_device_sized_tables_are_each_their_own():
+    # room_for hands out copies of one emptied table per size: each starts empty and
+    # fills without touching the others.
+    from parlour_device.screens.sized import room_for
+    a = room_for(6)
+    b = room_for(6)
+    for n in range(6):
+        a[n] = n * n
+    b["x"] = 1
+    return [len(a), len(b), sorted(a), len(room_for(6)), a.get("x")]
