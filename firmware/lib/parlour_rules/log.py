@@ -42,6 +42,8 @@ class MatchLog:
         self.game_name = game_name
         self.game = game if game is not None else load_game(game_name)
         self.config = config
+        # What a device screen reads, where the game has a leaner view (looked up once).
+        self._screen_view = getattr(self.game, "screen_view", None) or self.game.view
         self.events = []
         self.state = self.game.new_match(config)
         index = 0
@@ -73,8 +75,7 @@ class MatchLog:
 
     def screen_view(self):
         # What a device screen reads, where the game has a leaner one (read only).
-        lean = getattr(self.game, "screen_view", None)
-        return (lean or self.game.view)(self.state)
+        return self._screen_view(self.state)
 
     def record(self):
         return {"v": LOG_VERSION, "game": self.game_name, "config": self.config,

@@ -82,6 +82,7 @@ class StumpView(Screen):
         self.pick = 0              # move / member / tie: the highlighted choice
         self.seen: "Any" = None    # the step the entry was last reset for
         self._sv: "Any" = None     # the view the screen last saw
+        self._round = -1           # the round its title shows
         self.gen = 0               # a number for that view, unique across screens
         self._kkey: "Any" = None
         self._keys: "Tuple[str, Tuple[str, ...]]" = ("", ())
@@ -133,7 +134,9 @@ class StumpView(Screen):
         _GEN[0] += 1
         self.gen = _GEN[0]
         rnd = v["round"]
-        self.title = _TITLES.text(rnd) if rnd else "Stump"
+        if rnd != self._round:
+            self._round = rnd
+            self.title = _TITLES.text(rnd) if rnd else "Stump"
         key = (v["step"], v["round"], v["turn"], v["discard"])
         if key == self.seen:
             return
