@@ -83,7 +83,6 @@ def draw_dots(frame: "Any", cx: int, cy: int, st: RingStyle) -> None:
     # The ring itself: one dot per number, the tens marked. Always the same items,
     # so a screen draws it first and the renderer never rebuilds it.
     at = offsets(st.r)
-    ticks = offsets(st.r + 2) if st.dot <= 0 else at
     items = frame.items
     for n in range(1, RING + 1):
         dx, dy = at[2 * n % (2 * RING)]
@@ -92,7 +91,7 @@ def draw_dots(frame: "Any", cx: int, cy: int, st: RingStyle) -> None:
         if st.dot > 0:
             items.append((CIRCLE, cx + dx, cy + dy, st.dot + 1 if tens else st.dot, c, True))
         elif tens:
-            ox, oy = ticks[2 * n % (2 * RING)]
+            ox, oy = half_point(2 * n, st.r + 2)     # four ticks: no table for them
             frame.line(cx + dx, cy + dy, cx + ox, cy + oy, c)
         else:
             items.append((RECT, cx + dx, cy + dy, 1, 1, c, True))
