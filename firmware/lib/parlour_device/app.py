@@ -180,8 +180,10 @@ class App:
         except OSError:
             match.undo(1)
             return self._refuse(RulesError("flash", "Flash write failed"))
-        self._changed()
-        self.beep("ok")
+        self._view = None       # _changed() and beep("ok"), written out: every entry
+        self.dirty = True
+        if self.settings.get("sound"):
+            self.board.tone("ok")
         return None
 
     def undo(self) -> Optional[RulesError]:

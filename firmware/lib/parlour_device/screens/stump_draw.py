@@ -143,14 +143,17 @@ class StumpView(Screen):
         self.seen = key
         self.pick = 0
         self.wild = False
-        ring = v["ring"]
-        if v["step"] == "move" and v["best"]:
+        step = v["step"]
+        if step == "move":
             self.pick = self._best_pick(v)
-        elif v["step"] == "gapper" and ring and ring["gap"]:
-            self.n = ring["gap"][0]
-        if v["step"] != "setup":
+        elif step == "gapper":
+            gap = v["ring"]["gap"]
+            if gap:
+                self.n = gap[0]
+        if step != "setup":
             self.pending = 0
-            self.ties = []
+            if self.ties:
+                self.ties = []
 
     # -- the choices at the move step -------------------------------------------------
 

@@ -79,7 +79,9 @@ class StumpPlay(StumpView):
 
     def on_key(self, key: int) -> "Optional[Screen]":
         nxt = self._on_key(key)
-        self.view()     # after an undo: the title and the entry follow at once
+        v = self.app.view()     # after an undo: the title and the entry follow at once
+        if v is not self._sv:
+            self._sync(v)
         return nxt
 
     def _on_key(self, key: int) -> "Optional[Screen]":
