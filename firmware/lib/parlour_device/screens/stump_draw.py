@@ -10,7 +10,7 @@ from .ring import RING, RingStyle, dots, draw_marks, label_point, table
 from .sized import Numbered, emptied, room_for
 
 try:
-    from typing import Any, Dict, List, Tuple
+    from typing import Any, Dict, List, Optional, Tuple
 except ImportError:
     pass
 
@@ -36,12 +36,13 @@ class PickTexts:
     def __init__(self, before: str, after: str) -> None:
         self.before = before
         self.after = after
-        self.texts: "List[Any]" = [None] * (RING + 1)
+        self.texts: "List[Optional[str]]" = [None] * (RING + 1)
 
     def text(self, n: int) -> str:
-        text = self.texts[n]
+        text: "Optional[str]" = self.texts[n]
         if text is None:
-            text = self.texts[n] = self.before + NUMS[n] + self.after
+            text = self.before + NUMS[n] + self.after
+            self.texts[n] = text
         return text
 
 
