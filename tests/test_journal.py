@@ -61,6 +61,14 @@ def test_an_entry_holding_a_list_or_dict_is_encoded_afresh_and_never_kept():
     assert len(journal._LINES) == kept
 
 
+def test_equal_keys_of_another_kind_never_share_a_line():
+    # True == 1 == 1.0 as dict keys, but JSON writes true, 1 and 1.0.
+    for value in (1, True, 1.0, False, 0):
+        event = {"t": "flag", "v": value}
+        assert encode_event(event) == encode({"k": "e", "e": event})
+        assert encode_event(dict(event)) == encode({"k": "e", "e": event})
+
+
 def test_the_entry_line_cache_stops_filling_at_its_size():
     for n in range(2 * journal.LINES_KEPT):
         line = encode_event({"t": "probe", "n": n})

@@ -143,24 +143,57 @@ def _moves_of(options):
     return moves
 
 
+def _assert_lean_agrees(state):
+    full = stump.view(state)
+    lean = stump.screen_view(state)
+    assert sorted(lean) == sorted(LEAN_FIELDS)
+    for key, value in lean.items():
+        if key == "ring" and value is not None:
+            assert value == {k: full["ring"][k] for k in value}
+        elif key == "prompt":
+            assert value == (full["prompt"] if state[STEP] in ("cut", "over") else "")
+        elif key == "moves":
+            assert value == _moves_of(full["options"])
+        else:
+            assert value == full[key], key
+    assert json.loads(json.dumps(full)) == full
+
+
+LEAN_FIELDS = ("mode", "players", "names", "sides", "target", "dealer", "round", "step",
+               "prompt", "turn", "team", "ring", "discard", "moves", "best", "hands", "out",
+               "totals", "rounds", "last_round", "over", "winner")
+
+
 @pytest.mark.parametrize("config", play.CONFIGS, ids=IDS)
 def test_the_screen_view_agrees_with_the_view_after_every_event(config):
     # The device reads screen_view(): the view's own fields, no text lines, no copies.
+    # Made after every event, each view starts from the one before (stump_view._LAST).
     for seed in range(700, 720):
         events, _, _ = play.play(config, seed)
         state = stump.new_match(config)
         for event in [None] + events:
             if event is not None:
                 state = stump.apply(state, event)
-            full = stump.view(state)
-            lean = stump.screen_view(state)
-            for key, value in lean.items():
-                if key == "ring" and value is not None:
-                    assert value == {k: full["ring"][k] for k in value}
-                elif key == "prompt":
-                    assert value == (full["prompt"] if state[STEP] in ("cut", "over") else "")
-                elif key == "moves":
-                    assert value == _moves_of(full["options"])
-                else:
-                    assert value == full[key], key
-            assert json.loads(json.dumps(full)) == full
+            _assert_lean_agrees(state)
+
+
+@pytest.mark.parametrize("config", play.CONFIGS, ids=IDS)
+def test_the_screen_view_of_any_state_in_any_order_agrees_with_the_view(config):
+    # Views started from the last one must not depend on the last state being the
+    # one just before: states of one match asked in a shuffled order, and states of
+    # two matches in turn, each agree with view().
+    import random
+
+    rng = random.Random(config.get("players", 0) * 7 + 3)
+    for seed in range(730, 736):
+        states = [stump.new_match(config)]
+        for event in play.play(config, seed)[0]:
+            states.append(stump.apply(states[-1], event))
+        other = [stump.new_match(config)]
+        for event in play.play(config, seed + 100)[0]:
+            other.append(stump.apply(other[-1], event))
+        shuffled = states[:]
+        rng.shuffle(shuffled)
+        for i, state in enumerate(shuffled):
+            _assert_lean_agrees(state)
+            _assert_lean_agrees(other[i % len(other)])

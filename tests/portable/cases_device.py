@@ -226,8 +226,10 @@ def case_device_entry_lines_come_back_from_the_cache():
     first = encode_event(event)
     again = encode_event({"t": "gapper", "card": "W"})
     throw = {"t": "throw", "cards": ["BULL", 3, 4]}
+    one = encode_event({"t": "flag", "v": 1})
+    true = encode_event({"t": "flag", "v": True})
     return [first == again, first == encode({"k": "e", "e": event}), decode(again)[0],
-            encode_event(throw) == encode({"k": "e", "e": throw})]
+            encode_event(throw) == encode({"k": "e", "e": throw}), decode(one + true)[0]]
 
 
 def case_device_sized_tables_are_each_their_own():

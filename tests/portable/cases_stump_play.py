@@ -367,3 +367,21 @@ def case_golden_partnership_4():
 
 def case_golden_partnership_5():
     return chunk("partnership", 5)
+
+
+def case_screen_views_made_one_from_another():
+    # screen_view starts each view from the last one made (stump_view._LAST): on
+    # both interpreters the fields a screen reads after each of a match's first
+    # events, then for its states asked again in another order.
+    events = play({"players": 2}, 41)[0][:40]
+    states = [stump.new_match({"players": 2})]
+    for event in events:
+        states.append(stump.apply(states[-1], event))
+    out = []
+    for i in list(range(len(states))) + [7, 3, 30, 30, 0, 12]:
+        v = stump.screen_view(states[i])
+        ring = v["ring"]
+        out.append([v["step"], v["turn"], v["hands"], v["out"], v["discard"], v["moves"],
+                    v["best"], None if ring is None else [ring["slides"], ring["gap"]],
+                    v["totals"]])
+    return out

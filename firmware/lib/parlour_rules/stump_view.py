@@ -168,20 +168,65 @@ def view(state):
     return v
 
 
+# The last state a screen view was made for, and that view. An entry changes a few
+# slots of the state and replaces only the lists it changes (stump_state.py), so
+# the next view starts as a copy of the last one (one move of its table) and works
+# out again only what can differ: its ring only when the slides moved, its hands
+# only when a gapper was played. A state of another match is made whole.
+_LAST = [None, None]
+
+
 def screen_view(state):
+    last = _LAST[0]
+    if last is None or last[CFG] is not state[CFG]:
+        v = _whole_screen_view(state)
+    else:
+        v = _LAST[1].copy()
+        if state[SLIDES] is not last[SLIDES] or state[FROM] != last[FROM]:
+            v["ring"] = _screen_ring(state)
+        gappers = state[GAPPERS]
+        if gappers is not last[GAPPERS]:
+            v["hands"] = [HAND - g for g in gappers]
+            v["out"] = [g >= HAND for g in gappers]
+        step = state[STEP]
+        v["dealer"] = state[DEALER]
+        v["round"] = state[ROUND]
+        v["step"] = step
+        v["prompt"] = _prompt(state, step) if step == "cut" or step == "over" else ""
+        v["turn"] = state[SEAT]
+        v["team"] = state[TEAM]
+        v["discard"] = state[DISCARD]
+        v["moves"] = None
+        v["best"] = None
+        v["totals"] = state[TOTALS]
+        v["rounds"] = state[ROUNDS]
+        v["last_round"] = state[LAST_ROUND]
+        v["over"] = step == "over"
+        v["winner"] = state[WINNER]
+    if v["step"] == "move":
+        _screen_moves(v, state[SLIDES], state[DISCARD])
+    _LAST[0] = state
+    _LAST[1] = v
+    return v
+
+
+def _screen_ring(state):
+    slides = state[SLIDES]
+    if slides is None:
+        return None
+    f = state[FROM]
+    a = slides[f]
+    d = (slides[1 - f] - a) % RING
+    numbers = list(TWICE[a:a + d - 1]) if d > 1 else []
+    return {"slides": slides, "gap": numbers, "width": len(numbers),
+            "span": [numbers[0], numbers[-1]] if numbers else None}
+
+
+def _whole_screen_view(state):
     cfg = state[CFG]
     step = state[STEP]
-    slides = state[SLIDES]
-    ring = None
-    if slides is not None:
-        f = state[FROM]
-        a = slides[f]
-        d = (slides[1 - f] - a) % RING
-        numbers = list(TWICE[a:a + d - 1]) if d > 1 else []
-        ring = {"slides": slides, "gap": numbers, "width": len(numbers),
-                "span": [numbers[0], numbers[-1]] if numbers else None}
     gappers = state[GAPPERS]
-    v = {
+    return {
         "mode": "partnership" if cfg["pairs"] else "singles",
         "players": cfg["n"],
         "names": cfg["names"],
@@ -193,7 +238,7 @@ def screen_view(state):
         "prompt": _prompt(state, step) if step == "cut" or step == "over" else "",
         "turn": state[SEAT],
         "team": state[TEAM],
-        "ring": ring,
+        "ring": _screen_ring(state),
         "discard": state[DISCARD],
         "moves": None,
         "best": None,
@@ -205,9 +250,6 @@ def screen_view(state):
         "over": step == "over",
         "winner": state[WINNER],
     }
-    if step == "move":
-        _screen_moves(v, slides, state[DISCARD])
-    return v
 
 
 def _screen_moves(v, slides, discard):
