@@ -7,10 +7,22 @@
 from .base import BLACK, CYAN, GREEN, GREY, ORANGE, RECT, RED, TEXT, WHITE, YELLOW, Screen
 from .pages import clip
 from .ring import RING, RingStyle, dots, draw_marks, label_point, table
-from .sized import Numbered, emptied, room_for
+from .sized import Numbered, room_for
+from .stump_texts import (
+    BRACKETED,
+    IN_GAP,
+    LINES_KEPT,
+    NO_GAP,
+    NUMS,
+    UNDER,
+    WILD,
+    WILD_GAPPER,
+    WILD_UNDER,
+    kept,
+)
 
 try:
-    from typing import Any, Dict, List, Optional, Tuple
+    from typing import Any, Dict, List, Tuple
 except ImportError:
     pass
 
@@ -23,51 +35,12 @@ TFT_RING = RingStyle(tag=2, r=54, dot=1, wedge_in=5, slide_len=9, slide_w=2, cur
                      labels=True, colours=(GREY, WHITE, GREEN, ORANGE, YELLOW, CYAN))
 
 
-# The ring's numbers as text, made once: the screen builds no string per click.
-NUMS = tuple([str(n) for n in range(RING + 1)])
-BRACKETED = tuple(["[%d]" % n for n in range(RING + 1)])   # the hand of the player on turn
-ARROWED = tuple(["<%d" % n for n in range(RING + 1)])      # key labels: move this slide
-
-
-
-class PickTexts:
-    # One pick line per ring number ("12 in gap"), made the first time it is shown
-    # and kept for good: a list looked up by the number, never emptied.
-    def __init__(self, before: str, after: str) -> None:
-        self.before = before
-        self.after = after
-        self.texts: "List[Optional[str]]" = [None] * (RING + 1)
-
-    def text(self, n: int) -> str:
-        text: "Optional[str]" = self.texts[n]
-        if text is None:
-            text = self.before + NUMS[n] + self.after
-            self.texts[n] = text
-        return text
-
-
-_IN_GAP = PickTexts("", " in gap")
-_UNDER = PickTexts("", " slide")
-_NO_GAP = PickTexts("", " no gap")
-_WILD_GAPPER = PickTexts("W or W=", "")
-_WILD = PickTexts("W=", "")
-_WILD_UNDER = PickTexts("W=", " slide")
-
 # Drawing is remembered under keys holding a generation number, bumped whenever a
 # screen sees a new view: parts are drawn again only when the match or the entry
 # changes (string work is what costs most on the board).
 _GEN = [0]
 # Round titles made so far, kept: the same ones come back match after match.
 _TITLES = Numbered("Stump R%d", 16)
-LINES_KEPT = 48     # text lines a play screen remembers (then it starts over)
-
-
-def _kept(lines: "Dict[Any, str]", key: "Any", text: str) -> str:
-    # A line remembered under `key` (the table started over in place when full).
-    if len(lines) >= LINES_KEPT:
-        emptied(lines)
-    lines[key] = text
-    return text
 
 
 class StumpView(Screen):
@@ -203,16 +176,16 @@ class StumpView(Screen):
             if step == "gapper":
                 if self.wild:
                     # OK plays it as a gapper (W), 8 discards it as W=n
-                    return _WILD_GAPPER.text(n), GREEN if ring["gap"] else RED
+                    return WILD_GAPPER.text(n), GREEN if ring["gap"] else RED
                 if n in ring["gap"]:
-                    return _IN_GAP.text(n), GREEN
+                    return IN_GAP.text(n), GREEN
                 if under:
-                    return _UNDER.text(n), RED
-                return _NO_GAP.text(n), WHITE
+                    return UNDER.text(n), RED
+                return NO_GAP.text(n), WHITE
             if self.wild:
-                return (_WILD_UNDER if under else _WILD).text(n), RED if under else WHITE
+                return (WILD_UNDER if under else WILD).text(n), RED if under else WHITE
             if under:
-                return _UNDER.text(n), RED
+                return UNDER.text(n), RED
             return NUMS[n], WHITE
         if step == "move":
             opt = v["moves"][self.pick]
@@ -240,21 +213,21 @@ class StumpView(Screen):
         # same few numbers and words come back click after click).
         text = self._picks.get(parts)
         if text is None:
-            text = _kept(self._picks, parts, "".join(parts))
+            text = kept(self._picks, parts, "".join(parts))
         return text
 
     def _step_line(self, v: "Dict[str, Any]") -> str:
         key = (v["step"], v["turn"], v["dealer"], v["team"], v["winner"])
         text = self._steps.get(key)
         if text is None:
-            text = _kept(self._steps, key, clip(self._make_step_line(v), self._room))
+            text = kept(self._steps, key, clip(self._make_step_line(v), self._room))
         return text
 
     def _hands_line(self, v: "Dict[str, Any]") -> str:
         key = (v["turn"], tuple(v["hands"]))
         text = self._hands.get(key)
         if text is None:
-            text = _kept(self._hands, key, clip(self._make_hands_line(v), self._room))
+            text = kept(self._hands, key, clip(self._make_hands_line(v), self._room))
         return text
 
     def _ring_dots(self, frame: "Any") -> None:

@@ -8,7 +8,8 @@ from parlour_rules.stump_ring import HALF, tie_choices
 
 from .base import K_OK, Screen
 from .ring import RING, ring_step
-from .stump_draw import ARROWED, StumpView
+from .stump_draw import StumpView
+from .stump_texts import ARROWED
 
 try:
     from typing import Any, Dict, List, Optional, Tuple
