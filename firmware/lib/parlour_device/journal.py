@@ -65,11 +65,11 @@ def encode_event(event: dict[str, Any]) -> bytes:
     # entry comes up and looked up after that: the key is the event's items in the
     # order JSON writes them, so the line is the one encoding them again would give.
     # An entry holding a list or a dict (a Dartex throw's cards) is encoded every
-    # time, and so is one holding a bool or a float: True == 1 == 1.0 as keys, but
-    # each is written its own way.
+    # time, and so is one holding a bool: True == 1 as keys, but JSON writes them
+    # apart. (Entries hold no floats: the rules core is integer-only.)
     for value in event.values():  # order-free: any such value at all
         kind = value.__class__
-        if kind is list or kind is dict or kind is bool or kind is float:
+        if kind is list or kind is dict or kind is bool:
             return _encoded_event(event)
     key = tuple(event.items())
     line = _LINES.get(key)
