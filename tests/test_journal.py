@@ -1,11 +1,10 @@
 """The journal's line format, its recovery at boot, a corrupted tail, and the
 finished-match archive kept until the laptop acknowledges it."""
 
-from parlour_device import journal
 from parlour_device.app import App
 from parlour_device.boards.sim import SimBoard
 from parlour_device.flash import Flash, MemFlash
-from parlour_device.journal import LIVE, Journal, decode, encode, encode_event
+from parlour_device.journal import LIVE, Journal, decode, encode
 from parlour_device.screens.base import TEXT
 from parlour_rules.log import MatchLog
 from test_journal_support import STUMP_CONFIG, stump_events
@@ -37,43 +36,6 @@ def test_a_line_is_crc_then_json_and_round_trips():
     assert line.endswith(b"\n") and line[8:9] == b" "
     assert decode(line + line) == ([{"k": "e", "e": {"t": "discard", "card": 2}}] * 2,
                                    2 * len(line))
-
-
-def test_an_entry_line_comes_from_the_cache_only_for_the_same_entry_in_the_same_order():
-    # The cache is keyed by the event's items in order: the same entry gives the very
-    # line encoded first, another entry (or the same keys in another order) its own.
-    first = encode_event({"t": "discard", "card": 31})
-    assert encode_event({"t": "discard", "card": 31}) is first
-    assert first == encode({"k": "e", "e": {"t": "discard", "card": 31}})
-    other = encode_event({"card": 31, "t": "discard"})
-    assert other == encode({"k": "e", "e": {"card": 31, "t": "discard"}})
-    assert encode_event({"t": "discard", "card": 32}) != first
-    assert decode(first + other)[0] == [{"k": "e", "e": {"t": "discard", "card": 31}}] * 2
-
-
-def test_an_entry_holding_a_list_or_dict_is_encoded_afresh_and_never_kept():
-    kept = len(journal._LINES)
-    throw = {"t": "throw", "cards": ["DOUBLE", 4, 5], "seat": 2}
-    line = encode_event(throw)
-    throw["cards"][2] = 6       # the same dict, changed: its new line, not a stale one
-    assert encode_event(throw) == encode({"k": "e", "e": throw}) != line
-    assert encode_event({"t": "x", "e": {"a": 1}}) == encode({"k": "e", "e": {"t": "x", "e": {"a": 1}}})
-    assert len(journal._LINES) == kept
-
-
-def test_equal_keys_of_another_kind_never_share_a_line():
-    # True == 1 as dict keys, but JSON writes true and 1.
-    for value in (1, True, False, 0):
-        event = {"t": "flag", "v": value}
-        assert encode_event(event) == encode({"k": "e", "e": event})
-        assert encode_event(dict(event)) == encode({"k": "e", "e": event})
-
-
-def test_the_entry_line_cache_stops_filling_at_its_size():
-    for n in range(2 * journal.LINES_KEPT):
-        line = encode_event({"t": "probe", "n": n})
-        assert decode(line)[0] == [{"k": "e", "e": {"t": "probe", "n": n}}]
-    assert len(journal._LINES) == journal.LINES_KEPT
 
 
 def test_decode_stops_at_a_flipped_byte_and_at_a_line_without_newline():

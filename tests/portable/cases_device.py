@@ -172,6 +172,20 @@ def bench_match():
     return app
 
 
+def bench_match_varied():
+    # The app after a bot's 303-event Stump match (cases_stump_bench.SINGLES2, imported
+    # before the heap is measured): entries as varied as in play.
+    import json
+
+    import cases_stump_bench
+    app = boot()
+    app.new_match("stump", {"players": 2})
+    for event in json.loads(json.dumps(cases_stump_bench.SINGLES2)):
+        app.submit(event)
+    app.step()
+    return app
+
+
 def bench_keys(script):
     # Fuel of each step of a key script [(kind, value), ...] through the screens.
     import runner
@@ -216,20 +230,6 @@ def case_device_event_line_matches_the_general_encoding():
     line = encode_event(event)
     records, good = decode(line)
     return [line == encode({"k": "e", "e": event}), records, good == len(line)]
-
-
-def case_device_entry_lines_come_back_from_the_cache():
-    # The entry line cache on each interpreter: a repeated entry gives the line its
-    # first encoding gave; an entry holding a list is encoded afresh, equally right.
-    from parlour_device.journal import decode, encode, encode_event
-    event = {"t": "gapper", "card": "W"}
-    first = encode_event(event)
-    again = encode_event({"t": "gapper", "card": "W"})
-    throw = {"t": "throw", "cards": ["BULL", 3, 4]}
-    one = encode_event({"t": "flag", "v": 1})
-    true = encode_event({"t": "flag", "v": True})
-    return [first == again, first == encode({"k": "e", "e": event}), decode(again)[0],
-            encode_event(throw) == encode({"k": "e", "e": throw}), decode(one + true)[0]]
 
 
 def case_device_sized_tables_are_each_their_own():

@@ -9,8 +9,6 @@
 import json
 from binascii import crc32
 
-from .screens.sized import room_for
-
 try:
     from typing import Any, Optional
 except ImportError:
@@ -55,32 +53,9 @@ def _dump_writes_bytes() -> bool:
 _DUMP_BYTES = _dump_writes_bytes()
 
 
-LINES_KEPT = 96     # entry lines remembered (Stump's whole vocabulary fits)
-_LINES: "dict[Any, bytes]" = room_for(LINES_KEPT)
-
-
 def encode_event(event: dict[str, Any]) -> bytes:
-    # encode({"k": "e", "e": event}), byte for byte. A game has few distinct entries
-    # (a Stump discard is one of 40 numbers), so a line is encoded the first time its
-    # entry comes up and looked up after that: the key is the event's items in the
-    # order JSON writes them, so the line is the one encoding them again would give.
-    # An entry holding a list or a dict (a Dartex throw's cards) is encoded every
-    # time, and so is one holding a bool: True == 1 as keys, but JSON writes them
-    # apart. (Entries hold no floats: the rules core is integer-only.)
-    for value in event.values():  # order-free: any such value at all
-        kind = value.__class__
-        if kind is list or kind is dict or kind is bool:
-            return _encoded_event(event)
-    key = tuple(event.items())
-    line = _LINES.get(key)
-    if line is None:
-        line = _encoded_event(event)
-        if len(_LINES) < LINES_KEPT:    # never emptied: the first are the common ones
-            _LINES[key] = line
-    return line
-
-
-def _encoded_event(event: dict[str, Any]) -> bytes:
+    # encode({"k": "e", "e": event}), byte for byte, with one JSON encoding (the
+    # event's) instead of the wrapper's: this runs on every accepted entry.
     body: bytes
     if _DUMP_BYTES:
         out = BytesIO()
