@@ -153,9 +153,6 @@ class RingTable:
         self.nothing = (RECT, cx, cy, 1, 1, BLACK, True)
         self.last_key: "Any" = None
         self.last_items: "Tuple[Any, ...]" = ()
-        self.last_slides: "Any" = None      # the lists last drawn, by identity
-        self.last_gap: "Any" = None
-        self.last_ghost = -1
 
     def cursor(self, n: int) -> "Any":
         item = self.cursors[n]
@@ -234,14 +231,6 @@ def draw_marks(frame: "Any", t: RingTable, slides: "Optional[List[int]]",
         items.append(item if item is not None else t.cursor(cursor))
     else:
         items.append(t.nothing)
-    # The slides and gap lists are the view's own, never changed: the same lists as
-    # last time (every click while an entry is typed) are the same marks.
-    if slides is t.last_slides and gap is t.last_gap and ghost == t.last_ghost:
-        items.extend(t.last_items)
-        return
-    t.last_slides = slides
-    t.last_gap = gap
-    t.last_ghost = ghost
     a = b = 0
     if slides:
         a = slides[0]
