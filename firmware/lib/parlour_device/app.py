@@ -11,7 +11,7 @@ from .games import game_module
 from .journal import Journal, encode
 from .screens.base import BLACK, BLUE, GREY, MEMO_SIZE, RED, WHITE, Frame, Screen, fit
 from .screens.menu import MainMenu
-from .screens.sized import emptied, room_for
+from .screens.sized import remember, room_for
 
 try:
     from typing import TYPE_CHECKING, Any, Optional, Tuple
@@ -33,14 +33,6 @@ def default_roster() -> list[str]:
 
 
 CHROME_KEPT = 16        # title lines and hint lines remembered (then started over)
-
-
-def _remember(parts: dict[Any, Tuple[Any, ...]], key: Any,
-              part: Tuple[Any, ...]) -> Tuple[Any, ...]:
-    if len(parts) >= CHROME_KEPT:
-        emptied(parts)
-    parts[key] = part
-    return part
 
 
 class App:
@@ -180,10 +172,8 @@ class App:
         except OSError:
             match.undo(1)
             return self._refuse(RulesError("flash", "Flash write failed"))
-        self._view = None       # _changed() and beep("ok"), written out: every entry
-        self.dirty = True
-        if self.settings.get("sound"):
-            self.board.tone("ok")
+        self._changed()
+        self.beep("ok")
         return None
 
     def undo(self) -> Optional[RulesError]:
@@ -304,7 +294,7 @@ class App:
             key: Any = (message, title)
             part = self._tops.get(key)
             if part is None:
-                part = _remember(self._tops, key, self._part(self._top))
+                part = remember(self._tops, CHROME_KEPT, key, self._part(self._top))
             self._top_part = part
         items.extend(self._top_part)
         screen.draw(frame)
@@ -316,7 +306,7 @@ class App:
             key = chrome if self.layout.colour else chrome[0]
             part = self._bottoms.get(key)
             if part is None:
-                part = _remember(self._bottoms, key, self._part(self._bottom))
+                part = remember(self._bottoms, CHROME_KEPT, key, self._part(self._bottom))
             self._bottom_part = part
         items.extend(self._bottom_part)
         return frame

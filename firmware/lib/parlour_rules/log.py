@@ -56,11 +56,8 @@ class MatchLog:
             index += 1
 
     def append(self, event):
-        # Refused events raise RulesError and change nothing. (check_event, written
-        # out: this runs on every entry on the board.)
-        if event.__class__ is not dict or event.get("t").__class__ is not str:
-            raise RulesError("bad_event", "event needs a type")
-        self.state = self.game.apply(self.state, event)
+        # Refused events raise RulesError and change nothing.
+        self.state = self.game.apply(self.state, check_event(event))
         self.events.append(event)
         return self.state
 

@@ -53,12 +53,12 @@ def in_gap(n, a, b):
 
 
 # The ring twice over: every clockwise stretch of numbers is one slice of it.
-TWICE = tuple(range(1, RING + 1)) * 2
+_TWICE = tuple(range(1, RING + 1)) * 2
 
 
 def gap_list(a, b):
     # The numbers strictly clockwise between a and b, in ring order.
-    return list(TWICE[a:a + width(a, b)])
+    return list(_TWICE[a:a + width(a, b)])
 
 
 def choose_from(a, b, side):

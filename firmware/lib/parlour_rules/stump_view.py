@@ -4,7 +4,7 @@
 # accepted entry on the board: no text lines (the screen has its own) and no
 # copies (its lists are the state's own: read them, never change them).
 
-from .stump_ring import HALF, RING, TWICE, gap_list, steps, tie_choices, width
+from .stump_ring import HALF, RING, gap_list, steps, tie_choices, width
 from .stump_state import (
     CFG,
     DEALER,
@@ -179,77 +179,68 @@ _LAST = [None, None]
 def screen_view(state):
     last = _LAST[0]
     if last is None or last[CFG] is not state[CFG]:
-        v = _whole_screen_view(state)
+        v = _match_fields(state)
     else:
         v = _LAST[1].copy()
         if state[SLIDES] is not last[SLIDES] or state[FROM] != last[FROM]:
             v["ring"] = _screen_ring(state)
-        gappers = state[GAPPERS]
-        if gappers is not last[GAPPERS]:
-            v["hands"] = [HAND - g for g in gappers]
-            v["out"] = [g >= HAND for g in gappers]
-        step = state[STEP]
-        v["dealer"] = state[DEALER]
-        v["round"] = state[ROUND]
-        v["step"] = step
-        v["prompt"] = _prompt(state, step) if step == "cut" or step == "over" else ""
-        v["turn"] = state[SEAT]
-        v["team"] = state[TEAM]
-        v["discard"] = state[DISCARD]
-        v["moves"] = None
-        v["best"] = None
-        v["totals"] = state[TOTALS]
-        v["rounds"] = state[ROUNDS]
-        v["last_round"] = state[LAST_ROUND]
-        v["over"] = step == "over"
-        v["winner"] = state[WINNER]
-    if v["step"] == "move":
-        _screen_moves(v, state[SLIDES], state[DISCARD])
+        if state[GAPPERS] is not last[GAPPERS]:
+            _hand_fields(v, state)
+    _event_fields(v, state)
     _LAST[0] = state
     _LAST[1] = v
     return v
 
 
-def _screen_ring(state):
-    slides = state[SLIDES]
-    if slides is None:
-        return None
-    f = state[FROM]
-    a = slides[f]
-    d = (slides[1 - f] - a) % RING
-    numbers = list(TWICE[a:a + d - 1]) if d > 1 else []
-    return {"slides": slides, "gap": numbers, "width": len(numbers),
-            "span": [numbers[0], numbers[-1]] if numbers else None}
-
-
-def _whole_screen_view(state):
+def _match_fields(state):
+    # A new screen view: what is fixed for the match, the ring and the hands.
     cfg = state[CFG]
-    step = state[STEP]
-    gappers = state[GAPPERS]
-    return {
+    v = {
         "mode": "partnership" if cfg["pairs"] else "singles",
         "players": cfg["n"],
         "names": cfg["names"],
         "sides": cfg["sides"],
         "target": cfg["target"],
-        "dealer": state[DEALER],
-        "round": state[ROUND],
-        "step": step,
-        "prompt": _prompt(state, step) if step == "cut" or step == "over" else "",
-        "turn": state[SEAT],
-        "team": state[TEAM],
         "ring": _screen_ring(state),
-        "discard": state[DISCARD],
-        "moves": None,
-        "best": None,
-        "hands": [HAND - g for g in gappers],
-        "out": [g >= HAND for g in gappers],
-        "totals": state[TOTALS],
-        "rounds": state[ROUNDS],
-        "last_round": state[LAST_ROUND],
-        "over": step == "over",
-        "winner": state[WINNER],
     }
+    _hand_fields(v, state)
+    return v
+
+
+def _hand_fields(v, state):
+    gappers = state[GAPPERS]
+    v["hands"] = [HAND - g for g in gappers]
+    v["out"] = [g >= HAND for g in gappers]
+
+
+def _event_fields(v, state):
+    # What any event may change, read straight from the state's slots.
+    step = state[STEP]
+    v["dealer"] = state[DEALER]
+    v["round"] = state[ROUND]
+    v["step"] = step
+    v["prompt"] = _prompt(state, step) if step == "cut" or step == "over" else ""
+    v["turn"] = state[SEAT]
+    v["team"] = state[TEAM]
+    v["discard"] = state[DISCARD]
+    v["totals"] = state[TOTALS]
+    v["rounds"] = state[ROUNDS]
+    v["last_round"] = state[LAST_ROUND]
+    v["over"] = step == "over"
+    v["winner"] = state[WINNER]
+    v["moves"] = None
+    v["best"] = None
+    if step == "move":
+        _screen_moves(v, state[SLIDES], state[DISCARD])
+
+
+def _screen_ring(state):
+    if state[SLIDES] is None:
+        return None
+    a, b = gap_bounds(state)
+    numbers = gap_list(a, b)
+    return {"slides": state[SLIDES], "gap": numbers, "width": len(numbers),
+            "span": [numbers[0], numbers[-1]] if numbers else None}
 
 
 def _screen_moves(v, slides, discard):
@@ -275,10 +266,7 @@ def _add_moves(moves, slide, a, b):
         for side, gap in tie_choices(a, b):
             moves.append((slide, side, after, gap))
         return HALF - 1
-    if d < HALF:
-        gap = list(TWICE[a:a + d - 1]) if d > 1 else []
-    else:
-        gap = list(TWICE[b:b + RING - d - 1]) if d < RING - 1 else []
+    gap = gap_list(a, b) if d < HALF else gap_list(b, a)
     moves.append((slide, None, after, gap))
     return len(gap)
 

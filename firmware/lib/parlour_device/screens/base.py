@@ -21,7 +21,7 @@ except ImportError:
 if TYPE_CHECKING:
     from ..app import App
 
-from .sized import emptied
+from .sized import remember
 
 try:
     from micropython import const
@@ -110,10 +110,7 @@ class Frame:
         if part is None:
             start = len(self.items)
             build(self)
-            part = tuple(self.items[start:])
-            if len(memo) >= MEMO_SIZE:
-                emptied(memo)
-            memo[key] = part
+            remember(memo, MEMO_SIZE, key, tuple(self.items[start:]))
             return
         self.items.extend(part)
 

@@ -5,7 +5,7 @@
 # picture is the same on every board and interpreter.
 
 from .base import CIRCLE, POLY, RECT, Frame
-from .sized import emptied, room_for
+from .sized import remember, room_for
 
 try:
     from typing import Any, List, Optional, Tuple
@@ -200,10 +200,8 @@ class RingTable:
             pts.extend(rim[lo:hi])
             if hi > 2 * RING:
                 pts.extend(rim[:hi - 2 * RING])
-            item = (POLY, tuple(pts), self.st.c_gap)
-            if len(wedges) >= WEDGES_KEPT:
-                emptied(wedges)
-            wedges[first * RING + count] = item
+            item = remember(wedges, WEDGES_KEPT, first * RING + count,
+                            (POLY, tuple(pts), self.st.c_gap))
         return item
 
 

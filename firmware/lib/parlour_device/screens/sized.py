@@ -42,6 +42,14 @@ def emptied(table: "dict[Any, Any]") -> "dict[Any, Any]":
     return table
 
 
+def remember(table: "dict[Any, Any]", size: int, key: Any, value: Any) -> Any:
+    # `value` kept under `key` in a table of `size` (started over in place when full).
+    if len(table) >= size:
+        emptied(table)
+    table[key] = value
+    return value
+
+
 class Numbered:
     # Texts made from a format and a number ("Stump R%d"), each made the first time
     # its number comes up and kept (up to `size` of them, then started over in
@@ -55,7 +63,5 @@ class Numbered:
         texts = self.texts
         text = texts.get(n)
         if text is None:
-            if len(texts) >= self.size:
-                emptied(texts)
-            text = texts[n] = self.form % n
+            text = remember(texts, self.size, n, self.form % n)
         return text

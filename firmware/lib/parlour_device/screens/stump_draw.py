@@ -7,7 +7,7 @@
 from .base import BLACK, CYAN, GREEN, GREY, ORANGE, RECT, RED, TEXT, WHITE, YELLOW, Screen
 from .pages import clip
 from .ring import RING, RingStyle, dots, draw_marks, label_point, table
-from .sized import Numbered, room_for
+from .sized import Numbered, remember, room_for
 from .stump_texts import (
     BRACKETED,
     IN_GAP,
@@ -18,7 +18,6 @@ from .stump_texts import (
     WILD,
     WILD_GAPPER,
     WILD_UNDER,
-    kept,
 )
 
 try:
@@ -131,12 +130,6 @@ class StumpView(Screen):
 
     # -- the choices at the move step -------------------------------------------------
 
-    def options(self, v: "Dict[str, Any]") -> "List[Tuple[int, Any, List[int], List[int]]]":
-        # (slide, side or None, slides after, gap after) for every legal move (S-2, S-4),
-        # as the screen view gives them
-        moves: "List[Tuple[int, Any, List[int], List[int]]]" = v["moves"]
-        return moves
-
     def _best_pick(self, v: "Dict[str, Any]") -> int:
         moves = v["moves"]
         best = v["best"][0]
@@ -213,21 +206,21 @@ class StumpView(Screen):
         # same few numbers and words come back click after click).
         text = self._picks.get(parts)
         if text is None:
-            text = kept(self._picks, parts, "".join(parts))
+            text = remember(self._picks, LINES_KEPT, parts, "".join(parts))
         return text
 
     def _step_line(self, v: "Dict[str, Any]") -> str:
         key = (v["step"], v["turn"], v["dealer"], v["team"], v["winner"])
         text = self._steps.get(key)
         if text is None:
-            text = kept(self._steps, key, clip(self._make_step_line(v), self._room))
+            text = remember(self._steps, LINES_KEPT, key, clip(self._make_step_line(v), self._room))
         return text
 
     def _hands_line(self, v: "Dict[str, Any]") -> str:
         key = (v["turn"], tuple(v["hands"]))
         text = self._hands.get(key)
         if text is None:
-            text = kept(self._hands, key, clip(self._make_hands_line(v), self._room))
+            text = remember(self._hands, LINES_KEPT, key, clip(self._make_hands_line(v), self._room))
         return text
 
     def _ring_dots(self, frame: "Any") -> None:

@@ -70,7 +70,7 @@ class StumpPlay(StumpView):
         v = self.view()
         step = v["step"]
         if step == "move":
-            count = len(self.options(v))
+            count = len(v["moves"])
             self.pick = (self.pick + delta) % count
         elif step == "member" or self.ties:
             self.pick = (self.pick + delta) % 2
@@ -80,9 +80,7 @@ class StumpPlay(StumpView):
 
     def on_key(self, key: int) -> "Optional[Screen]":
         nxt = self._on_key(key)
-        v = self.app.view()     # after an undo: the title and the entry follow at once
-        if v is not self._sv:
-            self._sync(v)
+        self.view()     # after an undo: the title and the entry follow at once
         return nxt
 
     def _on_key(self, key: int) -> "Optional[Screen]":
@@ -177,7 +175,7 @@ class StumpPlay(StumpView):
         return super().on_key(key)
 
     def _key_move(self, key: int, v: "Dict[str, Any]") -> "Optional[Screen]":
-        opts = self.options(v)
+        opts = v["moves"]
         if key == K_LEFT or key == K_RIGHT:
             want = 0 if key == K_LEFT else 1
             idxs = [i for i in range(len(opts)) if opts[i][0] == want]

@@ -2,10 +2,9 @@
 # play screen shows for each of them (stump_draw.py), so a click builds no string.
 
 from .ring import RING
-from .sized import emptied
 
 try:
-    from typing import Any, Dict, List, Optional
+    from typing import List, Optional
 except ImportError:
     pass
 
@@ -40,11 +39,3 @@ WILD_UNDER = PickTexts("W=", " slide")
 
 
 LINES_KEPT = 48     # text lines a play screen remembers (then it starts over)
-
-
-def kept(lines: "Dict[Any, str]", key: "Any", text: str) -> str:
-    # A line remembered under `key` (the table started over in place when full).
-    if len(lines) >= LINES_KEPT:
-        emptied(lines)
-    lines[key] = text
-    return text
