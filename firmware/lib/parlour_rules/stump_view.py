@@ -193,7 +193,9 @@ def screen_view(state):
 
 
 def _match_fields(state):
-    # A new screen view: what is fixed for the match, the ring and the hands.
+    # A new screen view: what is fixed for the match, the ring and the hands. The
+    # rest is named here too, so that the table is made at its size; _event_fields
+    # fills it in.
     cfg = state[CFG]
     v = {
         "mode": "partnership" if cfg["pairs"] else "singles",
@@ -202,6 +204,10 @@ def _match_fields(state):
         "sides": cfg["sides"],
         "target": cfg["target"],
         "ring": _screen_ring(state),
+        "hands": None, "out": None, "dealer": None, "round": None, "step": None,
+        "prompt": None, "turn": None, "team": None, "discard": None, "totals": None,
+        "rounds": None, "last_round": None, "over": None, "winner": None,
+        "moves": None, "best": None,
     }
     _hand_fields(v, state)
     return v
