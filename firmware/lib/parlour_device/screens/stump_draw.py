@@ -77,6 +77,9 @@ class StumpView(Screen):
             self._style = MONO_RING
             self._room = (lay.width - MONO_TEXT) // lay.char_w
             self._rows = (lay.row_y(0), lay.row_y(1), lay.row_y(2))
+            self._char_w = lay.char_w
+            self._hand_word = (TEXT, MONO_TEXT, self._rows[2], "hand", WHITE, 1, -1)
+            self._hand_x = MONO_TEXT + 5 * lay.char_w    # after "hand "
             y = lay.body_top + lay.line_h
             self._pick_backs = (
                 (RECT, MONO_TEXT - 1, y, lay.width - MONO_TEXT + 1, lay.line_h - 1, BLACK, True),
@@ -216,6 +219,36 @@ class StumpView(Screen):
             text = remember(self._steps, LINES_KEPT, key, clip(self._make_step_line(v), self._room))
         return text
 
+    def _hand_items(self, items: "List[Any]", v: "Dict[str, Any]") -> None:
+        # The MacroPad's hands line (S-5) as "hand" and one text per seat, each a
+        # number made once (NUMS, BRACKETED for the player on turn): a played card
+        # makes no string, and the board rebuilds one seat's label. A line longer
+        # than the room is one clipped text, then blanks: the count of items stays.
+        hands = v["hands"]
+        turn = v["turn"]
+        y = self._rows[2]
+        x = self._hand_x
+        texts = []
+        end = 4
+        for seat in range(v["players"]):
+            h = hands[seat]
+            if not 0 <= h <= RING:
+                end = self._room + 1
+                break
+            text = BRACKETED[h] if seat == turn else NUMS[h]
+            texts.append(text)
+            end += 1 + len(text)
+        if end > self._room:
+            items.append((TEXT, MONO_TEXT, y, self._hands_line(v), WHITE, 1, -1))
+            for seat in range(v["players"]):
+                items.append((TEXT, MONO_TEXT, y, "", WHITE, 1, -1))
+            return
+        items.append(self._hand_word)
+        char_w = self._char_w
+        for text in texts:
+            items.append((TEXT, x, y, text, WHITE, 1, -1))
+            x += char_w * (1 + len(text))
+
     def _hands_line(self, v: "Dict[str, Any]") -> str:
         key = (v["turn"], tuple(v["hands"]))
         text = self._hands.get(key)
@@ -285,7 +318,7 @@ class StumpView(Screen):
             rows = self._rows
             items = frame.items
             items.append((TEXT, MONO_TEXT, rows[0], self._step_line(v), WHITE, 1, -1))
-            items.append((TEXT, MONO_TEXT, rows[2], self._hands_line(v), WHITE, 1, -1))
+            self._hand_items(items, v)
             return
         lay = frame.layout
         top = lay.body_top
