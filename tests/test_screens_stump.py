@@ -178,3 +178,30 @@ def test_the_ring_offset_tables_are_the_sine_tables_points():
         assert len(table) == 80
         for h in range(-80, 160):
             assert table[h % 80] == half_point(h, r), (r, h)
+
+
+def test_s5_the_macropad_hands_line_is_a_text_per_seat_side_by_side():
+    # Each hand is its own text (a played card rebuilds one label and makes no
+    # string), laid out as the one line "hand 5 [5]" would be.
+    pad = Pad().do(menu_to_options(2) + " k7 t1 k11 t9 k11 t10 k11")  # slides 10, 20
+    row = pad.app.layout.row_y(2)
+
+    def hand_texts():
+        return [(x, text) for kind, x, y, text, *_ in pad.app.compose().items
+                if kind == 0 and y == row and x >= 42]
+
+    assert hand_texts() == [(42, "hand"), (72, "5"), (84, "[5]")]   # P2 on turn
+    pad.do("k11")                                                   # P2: gapper 11
+    assert hand_texts() == [(42, "hand"), (72, "5"), (84, "[4]")]
+
+
+def test_s5_a_hands_line_longer_than_its_room_is_clipped_and_keeps_its_items():
+    pad = Pad().do(menu_to_options(2) + " k7 t1 k11 t9 k11 t10 k11")
+    screen = pad.app.screen
+    short = []
+    screen._hand_items(short, {"hands": [5, 5], "turn": 1, "players": 2})
+    long = []
+    screen._hand_items(long, {"hands": [123456789012, 5], "turn": 1, "players": 2})
+    assert len(long) == len(short) == 3
+    assert long[0][3] == "hand 12345678~" and len(long[0][3]) == screen._room
+    assert [item[3] for item in long[1:]] == ["", ""]

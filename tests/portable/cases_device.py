@@ -242,3 +242,14 @@ def case_device_sized_tables_are_each_their_own():
         a[n] = n * n
     b["x"] = 1
     return [len(a), len(b), sorted(a), len(room_for(6)), a.get("x")]
+
+
+def case_device_ring_offsets_are_the_half_points():
+    # The ring's per-radius tables are put together from slices of the scaled sines;
+    # on each interpreter every point must be the one half_point() works out.
+    from parlour_device.screens.ring import half_point, offsets
+    wrong = []
+    for r in (1, 12, 15, 16, 19, 49, 54, 56, 65, 150):
+        if offsets(r) != tuple([half_point(h, r) for h in range(80)]):
+            wrong.append(r)
+    return [wrong, offsets(15)[:5]]

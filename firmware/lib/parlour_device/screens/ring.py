@@ -110,18 +110,16 @@ def offsets(r: int) -> "Tuple[Tuple[int, int], ...]":
 
 def _offsets(r: int) -> "Tuple[Tuple[int, int], ...]":
     # From the 21 scaled sines: a quarter of the ring gives the rest by symmetry
-    # (_scale is odd in s).
-    s = [_scale(r, x) for x in _SIN]
-    out = []
-    for k in range(20):
-        out.append((s[k], -s[20 - k]))
-    for k in range(20):
-        out.append((s[20 - k], s[k]))
-    for k in range(20):
-        out.append((-s[k], s[20 - k]))
-    for k in range(20):
-        out.append((-s[20 - k], -s[k]))
-    return tuple(out)
+    # (_scale is odd in s), put together by slices and one zip rather than a
+    # statement per point.
+    s = [(r * x + 512) >> 10 for x in _SIN]     # _scale(r, x): every sine is >= 0
+    n = [-x for x in s]
+    up = s[:20]
+    down = s[20:0:-1]
+    n_up = n[:20]
+    n_down = n[20:0:-1]
+    # (MicroPython's zip takes no strict=; both lists hold 80)
+    return tuple(zip(up + down + n_up + n_down, n_down + up + down + n_up))  # noqa: B905
 
 
 WEDGES_KEPT = 8

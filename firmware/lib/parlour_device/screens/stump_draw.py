@@ -240,8 +240,9 @@ class StumpView(Screen):
             end += 1 + len(text)
         if end > self._room:
             items.append((TEXT, MONO_TEXT, y, self._hands_line(v), WHITE, 1, -1))
-            for seat in range(v["players"]):
-                items.append((TEXT, MONO_TEXT, y, "", WHITE, 1, -1))
+            blank = (TEXT, MONO_TEXT, y, "", WHITE, 1, -1)
+            for _ in range(v["players"]):
+                items.append(blank)
             return
         items.append(self._hand_word)
         char_w = self._char_w
