@@ -187,8 +187,8 @@ def test_s5_the_macropad_hands_line_is_a_text_per_seat_side_by_side():
     row = pad.app.layout.row_y(2)
 
     def hand_texts():
-        return [(x, text) for kind, x, y, text, *_ in pad.app.compose().items
-                if kind == 0 and y == row and x >= 42]
+        return [(item[1], item[3]) for item in pad.app.compose().items
+                if item[0] == 0 and item[2] == row and item[1] >= 42]
 
     assert hand_texts() == [(42, "hand"), (72, "5"), (84, "[5]")]   # P2 on turn
     pad.do("k11")                                                   # P2: gapper 11
