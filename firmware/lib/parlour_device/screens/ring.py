@@ -113,11 +113,10 @@ def _offsets(r: int) -> "Tuple[Tuple[int, int], ...]":
     # (_scale is odd in s), put together by slices and one zip rather than a
     # statement per point.
     s = [(r * x + 512) >> 10 for x in _SIN]     # _scale(r, x): every sine is >= 0
-    n = [-x for x in s]
     up = s[:20]
-    down = s[20:0:-1]
-    n_up = n[:20]
-    n_down = n[20:0:-1]
+    down = [s[20 - k] for k in range(20)]       # (CircuitPython slices no steps)
+    n_up = [-x for x in up]
+    n_down = [-x for x in down]
     # (MicroPython's zip takes no strict=; both lists hold 80)
     return tuple(zip(up + down + n_up + n_down, n_down + up + down + n_up))  # noqa: B905
 
