@@ -135,10 +135,7 @@ class RingTable:
         self.cx = cx
         self.cy = cy
         self.st = st
-        rim = []
-        for dx, dy in offsets(st.r - st.wedge_in):
-            rim.append((cx + dx, cy + dy))
-        self.rim = tuple(rim)
+        self.rim = tuple([(cx + dx, cy + dy) for dx, dy in offsets(st.r - st.wedge_in)])
         self.cursors: "List[Any]" = [None] * (RING + 1)
         self.slides: "List[Any]" = [None] * (RING + 1)
         self.ghosts: "List[Any]" = [None] * (RING + 1)
