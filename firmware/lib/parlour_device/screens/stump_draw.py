@@ -61,11 +61,10 @@ class StumpView(Screen):
         self._keys: "Tuple[str, Tuple[str, ...]]" = ("", ())
         self._body: "List[Any]" = [None, None]     # what the view decides (Frame.keep)
         self._entry: "List[Any]" = [None, None]    # the entry's part (Frame.keep)
-        # Text lines by what they show: a player's step, the hands, the pick line.
-        # The same few come back turn after turn (names are fixed for the match, so
-        # not in the keys).
+        # Text lines by what they show: a player's step, the pick line. The same few
+        # come back turn after turn (names are fixed for the match, so not in the
+        # keys).
         self._steps: "Dict[Any, str]" = room_for(LINES_KEPT)
-        self._hands: "Dict[Any, str]" = room_for(LINES_KEPT)
         self._picks: "Dict[Any, str]" = room_for(LINES_KEPT)
         # Where things go on this board, worked out once: on the MacroPad the ring is
         # left of three text lines, the middle one the pick (inverse when it fits).
@@ -229,7 +228,7 @@ class StumpView(Screen):
         y = self._rows[2]
         x = self._hand_x
         texts = []
-        end = 4
+        end = 4     # "hand"
         for seat in range(v["players"]):
             h = hands[seat]
             if not 0 <= h <= RING:
@@ -239,7 +238,8 @@ class StumpView(Screen):
             texts.append(text)
             end += 1 + len(text)
         if end > self._room:
-            items.append((TEXT, MONO_TEXT, y, self._hands_line(v), WHITE, 1, -1))
+            line = clip(self._make_hands_line(v), self._room)
+            items.append((TEXT, MONO_TEXT, y, line, WHITE, 1, -1))
             blank = (TEXT, MONO_TEXT, y, "", WHITE, 1, -1)
             for _ in range(v["players"]):
                 items.append(blank)
@@ -249,13 +249,6 @@ class StumpView(Screen):
         for text in texts:
             items.append((TEXT, x, y, text, WHITE, 1, -1))
             x += char_w * (1 + len(text))
-
-    def _hands_line(self, v: "Dict[str, Any]") -> str:
-        key = (v["turn"], tuple(v["hands"]))
-        text = self._hands.get(key)
-        if text is None:
-            text = remember(self._hands, LINES_KEPT, key, clip(self._make_hands_line(v), self._room))
-        return text
 
     def _ring_dots(self, frame: "Any") -> None:
         item = self._dots
