@@ -134,3 +134,57 @@ def test_real_files_work_like_memflash(tmp_path):
     assert dropped == 0 and records[0]["n"] == seq and records[1]["e"]["t"] == "setup"
     journal.finish({"v": 1}, "won")
     assert Journal(flash).recover() == ([], 0) and again.pending() == [seq]
+
+
+class FullFlash(MemFlash):
+    """MemFlash whose appends fail while `full` is set, as a full drive does: part
+    of the line lands, then OSError (ENOSPC)."""
+
+    full = False
+    unreadable = False
+
+    def append(self, name, data):
+        if self.full:
+            super().append(name, data[: len(data) // 2])
+            raise OSError(28)
+        super().append(name, data)
+
+    def read(self, name):
+        return None if self.unreadable else super().read(name)
+
+
+def test_a_failed_write_refuses_the_entry_and_loses_nothing_entered_after_it():
+    files, nvm = {}, bytearray(4096)
+    flash = FullFlash(files)
+    app = App(SimBoard(flash=flash, nvm=nvm))
+    assert app.new_match("stump", STUMP_CONFIG) is None
+    events = stump_events()[:12]
+    for event in events[:10]:
+        assert app.submit(event) is None
+    flash.full = True
+    refused = app.submit(events[10])
+    assert refused is not None and refused.message == "Flash write failed"
+    assert app.match.events == events[:10]              # the state is as it was
+    assert app.undo() is not None                        # an undo line fails the same way
+    assert app.match.events == events[:10]
+    flash.full = False
+    flash.unreadable = True                              # cannot mend the file: refused,
+    assert app.submit(events[10]) is not None           # and what was written stays
+    assert len(decode(files[LIVE])[0]) == 11
+    flash.unreadable = False
+    for event in events[10:]:
+        assert app.submit(event) is None                 # entered again once it fits
+    assert decode(files[LIVE])[1] == len(files[LIVE])    # no torn line left inside
+    assert boot(files, nvm).match.events == events       # every accepted entry is there
+
+
+def test_a_short_write_to_a_file_is_a_failed_write(tmp_path):
+    # A file on a full drive may take part of the bytes and say so (MicroPython
+    # raises nothing): the flash layer turns that into the OSError the journal mends.
+    import pytest
+
+    from parlour_device.flash import _whole
+    _whole(4, b"abcd")
+    _whole(None, b"abcd")
+    with pytest.raises(OSError):
+        _whole(3, b"abcd")

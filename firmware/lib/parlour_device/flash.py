@@ -10,6 +10,16 @@ except ImportError:
     pass
 
 
+ENOSPC = 28
+
+
+def _whole(written: Optional[int], data: bytes) -> None:
+    # A file on a full drive takes part of a write and says how much (MicroPython
+    # raises nothing): that is a failed write.
+    if written is not None and written != len(data):
+        raise OSError(ENOSPC)
+
+
 class Flash:
     def __init__(self, root: str, size: int = 0) -> None:
         # size: the drive's bytes when statvfs cannot tell (the simulator's folder).
@@ -28,11 +38,11 @@ class Flash:
 
     def append(self, name: str, data: bytes) -> None:
         with open(self.path(name), "ab") as f:
-            f.write(data)
+            _whole(f.write(data), data)
 
     def write(self, name: str, data: bytes) -> None:
         with open(self.path(name), "wb") as f:
-            f.write(data)
+            _whole(f.write(data), data)
 
     def rename(self, old: str, new: str) -> None:
         os.rename(self.path(old), self.path(new))

@@ -24,6 +24,7 @@ DIR = "parlour"
 LIVE = "parlour/live.jnl"
 LIVE_TMP = "parlour/live.tmp"
 DONE = "parlour/done"
+EIO = 5
 NVM_MAGIC = b"PRL1"
 NVM_FLAGS = 4
 NVM_SEQ = 8
@@ -110,6 +111,10 @@ class Journal:
         self.nvm = nvm
         self.live_seq = 0
         self.records: list[dict[str, Any]] = []
+        # The live file's length as written whole, and whether a write since failed
+        # (a full drive can leave part of a line behind it).
+        self.size = 0
+        self.torn = False
         flash.mkdir(DIR)
         flash.mkdir(DONE)
 
@@ -129,6 +134,8 @@ class Journal:
             flash.remove(LIVE_TMP)
         self.records = []
         self.live_seq = 0
+        self.size = 0
+        self.torn = False
         if data is None:
             return [], 0
         records, good = decode(data)
@@ -143,6 +150,8 @@ class Journal:
             return [], 0
         if dropped:
             self.keep(data[:good])
+        else:
+            self.size = good
         self.live_seq = seq
         self.records = records
         return records, dropped
@@ -154,19 +163,40 @@ class Journal:
         flash.write(LIVE_TMP, good)
         flash.remove(LIVE)
         flash.rename(LIVE_TMP, LIVE)
+        self.size = len(good)
+        self.torn = False
 
     # -- the live match -----------------------------------------------------------
     def begin(self, game: str, config: dict[str, Any]) -> int:
         seq = self.next_seq()
-        self.flash.write(LIVE, encode({"k": "m", "n": seq, "game": game, "config": config}))
+        head = encode({"k": "m", "n": seq, "game": game, "config": config})
+        self.flash.write(LIVE, head)
+        self.size = len(head)
+        self.torn = False
         self.live_seq = seq
         return seq
 
     def event(self, event: dict[str, Any]) -> None:
-        self.flash.append(LIVE, encode_event(event))
+        self._append(encode_event(event))
 
     def undo(self) -> None:
-        self.flash.append(LIVE, UNDO_LINE)
+        self._append(UNDO_LINE)
+
+    def _append(self, line: bytes) -> None:
+        # After a failed write the file is first cut back to what was written whole:
+        # a line appended to torn bytes would fail its CRC at boot, and everything
+        # after it would be dropped. If that fails too, so does this entry.
+        if self.torn:
+            data = self.flash.read(LIVE)
+            if data is None or len(data) < self.size:
+                raise OSError(EIO)
+            self.keep(data[:self.size])
+        try:
+            self.flash.append(LIVE, line)
+        except OSError:
+            self.torn = True
+            raise
+        self.size += len(line)
 
     def finish(self, record: dict[str, Any], end: str) -> int:
         # Archive the live match (end: "won" or "stopped"); then forget the live file.
@@ -177,6 +207,8 @@ class Journal:
         self.flash.rename(name + ".tmp", name + ".json")
         self.flash.remove(LIVE)
         self.live_seq = 0
+        self.size = 0
+        self.torn = False
         return seq
 
     # -- finished matches, kept until the laptop acknowledges them ------------------
