@@ -142,6 +142,12 @@ class FullFlash(MemFlash):
 
     full = False
     unreadable = False
+    no_new_journal = False
+
+    def write(self, name, data):
+        if self.no_new_journal and name == LIVE:
+            raise OSError(28)
+        super().write(name, data)
 
     def append(self, name, data):
         if self.full:
@@ -188,3 +194,21 @@ def test_a_short_write_to_a_file_is_a_failed_write(tmp_path):
     _whole(None, b"abcd")
     with pytest.raises(OSError):
         _whole(3, b"abcd")
+
+
+def test_a_new_match_that_cannot_start_leaves_the_old_one_archived_and_closed():
+    files, nvm = {}, bytearray(4096)
+    flash = FullFlash(files)
+    app = App(SimBoard(flash=flash, nvm=nvm))
+    assert app.new_match("stump", STUMP_CONFIG) is None
+    events = stump_events()[:3]
+    for event in events:
+        assert app.submit(event) is None
+    flash.no_new_journal = True
+    refused = app.new_match("stump", STUMP_CONFIG)
+    assert refused is not None and refused.message == "Flash write failed"
+    assert app.match is None                             # filed: nothing more goes to it
+    assert app.submit(events[0]).code == "no_match"
+    [seq] = app.journal.pending()
+    assert app.journal.load(seq)["record"]["events"] == events
+    assert boot(files, nvm).match is None

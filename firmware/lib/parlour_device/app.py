@@ -198,9 +198,14 @@ class App:
             log = MatchLog(game, config)
         except RulesError as e:
             return self._refuse(e)
-        try:
-            if self.match is not None:
+        if self.match is not None:
+            try:
                 self.journal.finish(self.match.record(), "stopped")
+            except OSError:
+                return self._refuse(RulesError("flash", "Flash write failed"))
+            self.match = None       # archived: what follows cannot go to its journal
+            self._changed()
+        try:
             self.journal.begin(game, config)
         except OSError:
             return self._refuse(RulesError("flash", "Flash write failed"))
