@@ -159,14 +159,20 @@ class FullFlash(MemFlash):
         return None if self.unreadable else super().read(name)
 
 
-def test_a_failed_write_refuses_the_entry_and_loses_nothing_entered_after_it():
+def on_a_full_flash(entries):
+    # A match of `entries` entries on a FullFlash: (files, nvm, flash, app).
     files, nvm = {}, bytearray(4096)
     flash = FullFlash(files)
     app = App(SimBoard(flash=flash, nvm=nvm))
     assert app.new_match("stump", STUMP_CONFIG) is None
-    events = stump_events()[:12]
-    for event in events[:10]:
+    for event in stump_events()[:entries]:
         assert app.submit(event) is None
+    return files, nvm, flash, app
+
+
+def test_a_failed_write_refuses_the_entry_and_loses_nothing_entered_after_it():
+    files, nvm, flash, app = on_a_full_flash(10)
+    events = stump_events()[:12]
     flash.full = True
     refused = app.submit(events[10])
     assert refused is not None and refused.message == "Flash write failed"
@@ -197,13 +203,8 @@ def test_a_short_write_to_a_file_is_a_failed_write(tmp_path):
 
 
 def test_a_new_match_that_cannot_start_leaves_the_old_one_archived_and_closed():
-    files, nvm = {}, bytearray(4096)
-    flash = FullFlash(files)
-    app = App(SimBoard(flash=flash, nvm=nvm))
-    assert app.new_match("stump", STUMP_CONFIG) is None
+    files, nvm, flash, app = on_a_full_flash(3)
     events = stump_events()[:3]
-    for event in events:
-        assert app.submit(event) is None
     flash.no_new_journal = True
     refused = app.new_match("stump", STUMP_CONFIG)
     assert refused is not None and refused.message == "Flash write failed"

@@ -225,26 +225,26 @@ class StumpView(Screen):
         # than the room is one clipped text, then blanks: the count of items stays.
         hands = v["hands"]
         turn = v["turn"]
-        y = self._rows[2]
-        x = self._hand_x
         texts = []
         end = 4     # "hand"
         for seat in range(v["players"]):
             h = hands[seat]
-            if not 0 <= h <= RING:
-                end = self._room + 1
-                break
-            text = BRACKETED[h] if seat == turn else NUMS[h]
+            if 0 <= h <= RING:
+                text = BRACKETED[h] if seat == turn else NUMS[h]
+            else:
+                text = "[%d]" % h if seat == turn else str(h)
             texts.append(text)
             end += 1 + len(text)
+        y = self._rows[2]
         if end > self._room:
-            line = clip(self._make_hands_line(v), self._room)
+            line = clip(" ".join(["hand"] + texts), self._room)
             items.append((TEXT, MONO_TEXT, y, line, WHITE, 1, -1))
             blank = (TEXT, MONO_TEXT, y, "", WHITE, 1, -1)
-            for _ in range(v["players"]):
+            for _ in texts:
                 items.append(blank)
             return
         items.append(self._hand_word)
+        x = self._hand_x
         char_w = self._char_w
         for text in texts:
             items.append((TEXT, x, y, text, WHITE, 1, -1))
@@ -386,16 +386,3 @@ class StumpView(Screen):
                 lx, ly = label_point(cx, cy, TFT_RING, n, 6 * len(s), 12, out)
             frame.text(lx, ly, s, CYAN if i == 2 else ORANGE)
         self._marks(frame, slides, gap, cursor, ghost)
-
-    def _make_hands_line(self, v: "Dict[str, Any]") -> str:
-        # hand sizes (S-5), the player on turn in brackets
-        parts = ["hand"]
-        hands = v["hands"]
-        turn = v["turn"]
-        for seat in range(v["players"]):
-            h = hands[seat]
-            if 0 <= h <= RING:
-                parts.append(BRACKETED[h] if seat == turn else NUMS[h])
-            else:
-                parts.append("[%d]" % h if seat == turn else str(h))
-        return " ".join(parts)
