@@ -1,9 +1,11 @@
 """The journal's line format, its recovery at boot, a corrupted tail, and the
 finished-match archive kept until the laptop acknowledges it."""
 
+import pytest
+
 from parlour_device.app import App
 from parlour_device.boards.sim import SimBoard
-from parlour_device.flash import Flash, MemFlash
+from parlour_device.flash import Flash, MemFlash, _whole
 from parlour_device.journal import LIVE, Journal, decode, encode
 from parlour_device.screens.base import TEXT
 from parlour_rules.log import MatchLog
@@ -137,8 +139,9 @@ def test_real_files_work_like_memflash(tmp_path):
 
 
 class FullFlash(MemFlash):
-    """MemFlash whose appends fail while `full` is set, as a full drive does: part
-    of the line lands, then OSError (ENOSPC)."""
+    """MemFlash whose appends fail while `full` is set, as on a full drive (part of
+    the line lands, then OSError ENOSPC); reads fail while `unreadable` is set, and
+    starting a live journal while `no_new_journal` is."""
 
     full = False
     unreadable = False
@@ -190,12 +193,9 @@ def test_a_failed_write_refuses_the_entry_and_loses_nothing_entered_after_it():
     assert boot(files, nvm).match.events == events       # every accepted entry is there
 
 
-def test_a_short_write_to_a_file_is_a_failed_write(tmp_path):
-    # A file on a full drive may take part of the bytes and say so (MicroPython
-    # raises nothing): the flash layer turns that into the OSError the journal mends.
-    import pytest
-
-    from parlour_device.flash import _whole
+def test_a_short_write_to_a_file_is_a_failed_write():
+    # A stream that takes part of the bytes and returns the count: the flash layer
+    # turns that into the OSError the journal mends.
     _whole(4, b"abcd")
     _whole(None, b"abcd")
     with pytest.raises(OSError):

@@ -14,8 +14,9 @@ ENOSPC = 28
 
 
 def _whole(written: Optional[int], data: bytes) -> None:
-    # A file on a full drive takes part of a write and says how much (MicroPython
-    # raises nothing): that is a failed write.
+    # A write that took only part of the bytes and said so is a failed write.
+    # (CircuitPython's FAT files raise ENOSPC themselves, after writing what fit;
+    # this covers a stream that returns the short count instead.)
     if written is not None and written != len(data):
         raise OSError(ENOSPC)
 
