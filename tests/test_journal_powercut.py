@@ -165,3 +165,26 @@ def test_power_cut_at_every_write_of_the_scripted_stump_match_on_the_keys(monkey
                 assert app.screen.title.startswith("Stump")     # straight back into the match
             else:
                 assert app.match is None and app.journal.pending() == []
+
+
+@pytest.mark.parametrize("tear", [False, True], ids=["between-writes", "torn-write"])
+def test_a_power_cut_while_saving_the_roster_or_settings_keeps_the_old_or_the_new(tear):
+    # A save writes a .tmp, removes the old file and renames the .tmp (FAT renames
+    # onto no existing name): cut at each of those, the names or the settings are
+    # the old ones or the new ones at boot, never the defaults.
+    for name, save, read, old, new in (
+            ("roster", lambda app, v: app.set_roster(v), lambda app: app.roster,
+             ["Ann", "Bo"], ["Cy", "Di", "Ed"]),
+            ("settings", lambda app, v: app.settings.update(v) or app.save_settings(),
+             lambda app: {k: app.settings[k] for k in ("sound", "lights")},
+             {"sound": 0, "lights": 1}, {"sound": 0, "lights": 0})):
+        for budget in range(3):
+            files, nvm = {}, bytearray(4096)
+            app = App(SimBoard(flash=MemFlash(files), nvm=nvm))
+            assert save(app, old)
+            flash = CutFlash(files, budget, tear)
+            app = App(SimBoard(flash=flash, nvm=nvm))
+            flash.ops = 0
+            with pytest.raises(PowerCut):
+                save(app, new)
+            assert read(reboot(files, nvm)) in (old, new), (name, budget)

@@ -253,7 +253,11 @@ class App:
     def _load(self, name: str, default: Any) -> Any:
         data = self.flash.read(name)
         if data is None:
-            return default
+            # _save removes the old file only once the new one is whole in its .tmp:
+            # the power went before the rename.
+            data = self.flash.read(name + ".tmp")
+            if data is None:
+                return default
         try:
             value = json.loads(data.decode())
         except ValueError:
