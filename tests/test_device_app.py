@@ -183,15 +183,18 @@ class FakeSerial:
         return data
 
     def write(self, data):
-        self.written += data
-        return len(data)
+        taken = data[:self.room]
+        self.written += taken
+        return len(taken)
+
+    room = 1 << 30      # bytes a write takes (a USB buffer the laptop has not emptied)
 
 
 def test_link_never_blocks_and_answers_status_lines():
     app = boot()
     serial = FakeSerial(b"sta")
     link = Link(serial)
-    assert serial.timeout == 0
+    assert serial.timeout == 0 and serial.write_timeout == 0
     link.poll(app)
     assert serial.written == b""                          # half a line: wait for the rest
     serial.incoming = b"tus\r\nnonsense\n"
@@ -200,6 +203,31 @@ def test_link_never_blocks_and_answers_status_lines():
     assert json.loads(first) == {"device": app.board.uid, "board": "sim", "firmware": "0.1.0",
                                  "pending": 0, "live": 0}
     assert json.loads(second) == {"error": "unknown request"}
+
+
+def test_link_sends_a_reply_the_laptop_takes_slowly_whole_and_lets_the_next_wait():
+    app = boot()
+    serial = FakeSerial(b"status\nstatus\n")
+    serial.room = 10
+    link = Link(serial)
+    link.poll(app)
+    assert len(serial.written) == 10 and link.out                # the rest of the reply,
+    assert link.buffer == b"status\n"                            # then the next request
+    one = json.dumps(app.status()).encode() + b"\n"
+    for _ in range(2 * len(one)):
+        link.poll(app)
+    assert serial.written == one + one and link.out == b"" and link.buffer == b""
+
+
+def test_link_drops_a_line_too_long_to_be_a_request_and_answers_the_next():
+    app = boot()
+    serial = FakeSerial(b"x" * 5000)
+    link = Link(serial)
+    link.poll(app)
+    assert link.buffer == b"" and serial.written == b""
+    serial.incoming = b"\nstatus\n"
+    link.poll(app)
+    assert json.loads(serial.written) == app.status()
 
 
 def test_parlour_device_passes_the_circuitpython_lint():

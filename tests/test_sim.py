@@ -4,6 +4,7 @@ power cycle, the pty data channel, the terminal and window faces, `parlour sim`.
 import json
 import os
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -136,6 +137,37 @@ def test_nothing_on_the_data_channel_never_blocks_the_loop(device):
     for _ in range(200):
         device.step()
     assert time.monotonic() - started < 2
+
+
+def test_a_laptop_that_stops_reading_never_blocks_the_loop_and_loses_no_reply(device):
+    # Far more replies than the pseudo-terminal holds (64 KB on Linux), asked for at
+    # once and not read: the device keeps running its loop, and answers the rest as
+    # the laptop reads, every reply whole and in order.
+    asked = 1000
+
+    def stuck(*_):
+        raise AssertionError("the device's loop blocked on its data channel")
+
+    before = signal.signal(signal.SIGALRM, stuck)
+    signal.alarm(60)
+    try:
+        with serial.Serial(device.serial_path, 115200, timeout=0) as port:
+            port.write(b"status\n" * asked)
+            started = time.monotonic()
+            for _ in range(300):
+                device.step()
+            assert time.monotonic() - started < 5
+            replies = b""
+            deadline = time.monotonic() + 20
+            while replies.count(b"\n") < asked and time.monotonic() < deadline:
+                device.step()
+                replies += port.read(65536)
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, before)
+    lines = replies.splitlines()
+    assert len(lines) == asked
+    assert all(json.loads(line)["device"] == device.app.board.uid for line in lines)
 
 
 # -- the terminal face -----------------------------------------------------------------------

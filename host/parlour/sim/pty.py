@@ -9,6 +9,7 @@ import os
 import select
 import struct
 import termios
+import time
 import tty
 
 
@@ -42,16 +43,23 @@ class PtySerial:
             return b""
 
     def write(self, data: bytes) -> int:
+        # As usb_cdc.Serial: write_timeout None waits until all is written, 0 writes
+        # what fits now, a number of seconds waits at most that long.
         if self.closed:
             return 0
+        deadline = None if self.write_timeout is None else time.monotonic() + self.write_timeout
         written = 0
         while written < len(data):
             try:
                 written += os.write(self.master, data[written:])
+                continue
             except BlockingIOError:
-                select.select([], [self.master], [], 0.05)
+                pass
             except OSError:
                 break
+            if deadline is not None and time.monotonic() >= deadline:
+                break
+            select.select([], [self.master], [], 0.05)
         return written
 
     def reset_input_buffer(self) -> None:
