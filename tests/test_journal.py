@@ -144,6 +144,7 @@ class FullFlash(MemFlash):
     starting a live journal while `no_new_journal` is."""
 
     full = False
+    read_only = False
     unreadable = False
     no_new_journal = False
 
@@ -153,6 +154,8 @@ class FullFlash(MemFlash):
         super().write(name, data)
 
     def append(self, name, data):
+        if self.read_only:
+            raise OSError(30)
         if self.full:
             super().append(name, data[: len(data) // 2])
             raise OSError(28)
@@ -213,3 +216,17 @@ def test_a_new_match_that_cannot_start_leaves_the_old_one_archived_and_closed():
     [seq] = app.journal.pending()
     assert app.journal.load(seq)["record"]["events"] == events
     assert boot(files, nvm).match is None
+
+
+def test_a_write_refused_whole_leaves_the_file_as_it_was_and_is_not_rewritten():
+    # A read-only drive (the laptop has it) takes nothing: there is nothing to cut,
+    # so the next entry is appended with no rewrite of the file.
+    files, nvm, flash, app = on_a_full_flash(4)
+    events = stump_events()[:5]
+    flash.read_only = True
+    assert app.submit(events[4]).message == "Flash write failed"
+    flash.read_only = False
+    before = files[LIVE]
+    assert app.submit(events[4]) is None
+    assert files[LIVE] is before                         # appended in place, not rewritten
+    assert boot(files, nvm).match.events == events

@@ -190,7 +190,9 @@ class Journal:
             data = self.flash.read(LIVE)
             if data is None or len(data) < self.size:
                 raise OSError(EIO)
-            self.keep(data[:self.size])
+            if len(data) > self.size:
+                self.keep(data[:self.size])
+            self.torn = False
         try:
             self.flash.append(LIVE, line)
         except OSError:
