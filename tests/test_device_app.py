@@ -101,6 +101,21 @@ def test_roster_pushed_by_the_laptop_replaces_p1_to_p8_and_survives_reboot():
     assert boot(files).roster == ["Ted", "Helen", "Debbie"]
 
 
+def test_a_roster_file_that_is_no_roster_boots_with_p1_to_p8_and_bad_names_change_nothing():
+    for data in (b'{"a": 1}', b"[1, 2]", b'"Ann"', b'["", "Bo"]', b"[]", b'["%s"]' % (b"x" * 25)):
+        app = boot({"parlour/roster.json": data})
+        assert app.roster == ["P%d" % n for n in range(1, 9)], data
+        act(app, (KEY, K_OK), (KEY, K_OK))               # New match > Stump: seats offered
+        assert "Error" not in app.message
+    files = {}
+    app = boot(files)
+    assert app.set_roster(["Ann", "Bo"])
+    assert not app.set_roster(["Ann", 5]) and app.message == "Not a roster"
+    assert not app.set_roster(["N%d" % n for n in range(33)])
+    assert app.roster == ["Ann", "Bo"] and boot(files).roster == ["Ann", "Bo"]
+    assert app.set_roster([]) and app.roster == ["P%d" % n for n in range(1, 9)]
+
+
 def test_settings_toggle_and_persist_and_lights_follow():
     files = {}
     app = boot(files)

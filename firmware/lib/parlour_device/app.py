@@ -32,6 +32,21 @@ def default_roster() -> list[str]:
     return ["P%d" % n for n in range(1, 9)]
 
 
+ROSTER_MAX = 32     # names a roster may hold
+NAME_MAX = 24       # characters a name may have
+
+
+def valid_roster(names: Any) -> bool:
+    # A list of 1..ROSTER_MAX names, each text of 1..NAME_MAX characters: the menus
+    # and the rules take nothing else (a damaged or foreign file is not a roster).
+    if type(names) is not list or not 0 < len(names) <= ROSTER_MAX:
+        return False
+    for name in names:
+        if type(name) is not str or not 0 < len(name) <= NAME_MAX:
+            return False
+    return True
+
+
 CHROME_KEPT = 16        # title lines and hint lines remembered (then started over)
 
 
@@ -63,7 +78,8 @@ class App:
         self._bottom_part: Tuple[Any, ...] = ()
         self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
         self.settings.update(self._load(SETTINGS, {}))
-        self.roster: list[str] = self._load(ROSTER, None) or default_roster()
+        roster = self._load(ROSTER, None)
+        self.roster: list[str] = roster if valid_roster(roster) else default_roster()
         self.link: Any = None
         if board.data is not None:
             from .link import Link
@@ -270,7 +286,12 @@ class App:
         return self._save(SETTINGS, self.settings)
 
     def set_roster(self, names: list[str]) -> bool:
-        self.roster = list(names) or default_roster()
+        # An empty list brings back P1..P8; names that are no roster change nothing.
+        names = list(names) or default_roster()
+        if not valid_roster(names):
+            self.show("Not a roster")
+            return False
+        self.roster = names
         return self._save(ROSTER, self.roster)
 
     def _save(self, name: str, value: Any) -> bool:
