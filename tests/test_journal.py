@@ -111,6 +111,21 @@ def test_match_numbers_never_repeat_after_acknowledgement():
     assert app.journal.live_seq == 4
 
 
+def test_match_numbers_never_repeat_after_acknowledgement_even_if_nvm_is_wiped():
+    # On the RP2040 a power cut during an nvm write can wipe its sector: the
+    # acknowledged matches' highest number is also kept on the flash.
+    files, nvm = {}, bytearray(4096)
+    app = boot(files, nvm)
+    for _ in range(3):
+        app.new_match("stump", STUMP_CONFIG)
+        app.finish_match()
+    assert app.journal.ack(3) == 3 and app.journal.pending() == []
+    nvm[:] = b"\xff" * 4096
+    app = boot(files, nvm)
+    app.new_match("stump", STUMP_CONFIG)
+    assert app.journal.live_seq == 4
+
+
 def test_sixty_typical_matches_fit_between_syncs(tmp_path):
     # The promise is >= 50; the app refuses a new match only at 200 or < 64 KB free.
     files, nvm = {}, bytearray(4096)

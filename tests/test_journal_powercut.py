@@ -188,3 +188,27 @@ def test_a_power_cut_while_saving_the_roster_or_settings_keeps_the_old_or_the_ne
             with pytest.raises(PowerCut):
                 save(app, new)
             assert read(reboot(files, nvm)) in (old, new), (name, budget)
+
+
+@pytest.mark.parametrize("tear", [False, True], ids=["between-writes", "torn-write"])
+def test_a_power_cut_while_acknowledging_never_lets_a_match_number_repeat(tear):
+    # Cut at each write of an acknowledgement (the number written down, then the
+    # matches' files removed), with the nvm counter wiped too: the next match is 4.
+    from parlour_device.journal import Journal
+    cuts = 0
+    for budget in range(8):
+        files, nvm = {}, bytearray(4096)
+        app = App(SimBoard(flash=MemFlash(files), nvm=nvm))
+        for _ in range(3):
+            app.new_match("stump", STUMP_CONFIG)
+            app.finish_match()
+        journal = Journal(CutFlash(files, budget, tear), nvm)
+        try:
+            journal.ack(3)
+        except PowerCut:
+            cuts += 1
+        nvm[:] = bytes(4096)
+        app = reboot(files, nvm)
+        assert app.new_match("stump", STUMP_CONFIG) is None
+        assert app.journal.live_seq == 4, budget
+    assert cuts == 6        # the number: .tmp, remove, rename; then three files

@@ -7,6 +7,7 @@ from parlour_rules.errors import RulesError
 from parlour_rules.log import MatchLog
 
 from . import VERSION
+from .flash import read_replaced, replace
 from .games import game_module
 from .journal import Journal, encode
 from .screens.base import BLACK, BLUE, GREY, MEMO_SIZE, RED, WHITE, Frame, Screen, fit
@@ -267,13 +268,9 @@ class App:
 
     # -- settings and roster (pushed by the laptop, or set on the device) -----------
     def _load(self, name: str, default: Any) -> Any:
-        data = self.flash.read(name)
+        data = read_replaced(self.flash, name)
         if data is None:
-            # _save removes the old file only once the new one is whole in its .tmp:
-            # the power went before the rename.
-            data = self.flash.read(name + ".tmp")
-            if data is None:
-                return default
+            return default
         try:
             value = json.loads(data.decode())
         except ValueError:
@@ -296,9 +293,7 @@ class App:
 
     def _save(self, name: str, value: Any) -> bool:
         try:
-            self.flash.write(name + ".tmp", json.dumps(value).encode())
-            self.flash.remove(name)
-            self.flash.rename(name + ".tmp", name)
+            replace(self.flash, name, json.dumps(value).encode())
         except OSError:
             self.show("Flash is read-only")
             return False

@@ -21,6 +21,24 @@ def _whole(written: Optional[int], data: bytes) -> None:
         raise OSError(ENOSPC)
 
 
+def replace(flash: Any, name: str, data: bytes) -> None:
+    # `name` holds `data` whole, or what it held before: the bytes go to a .tmp
+    # first, then the old file is removed (FAT renames onto no existing name) and
+    # the .tmp renamed. read_replaced() reads either way a power cut leaves it.
+    flash.write(name + ".tmp", data)
+    flash.remove(name)
+    flash.rename(name + ".tmp", name)
+
+
+def read_replaced(flash: Any, name: str) -> Optional[bytes]:
+    # What replace() last put in `name`; its .tmp when the power went between the
+    # remove and the rename (the .tmp is whole by then).
+    data: Optional[bytes] = flash.read(name)
+    if data is None:
+        data = flash.read(name + ".tmp")
+    return data
+
+
 class Flash:
     def __init__(self, root: str, size: int = 0) -> None:
         # size: the drive's bytes when statvfs cannot tell (the simulator's folder).

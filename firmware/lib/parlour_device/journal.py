@@ -9,6 +9,8 @@
 import json
 from binascii import crc32
 
+from .flash import read_replaced, replace
+
 try:
     from typing import Any, Optional
 except ImportError:
@@ -24,6 +26,7 @@ DIR = "parlour"
 LIVE = "parlour/live.jnl"
 LIVE_TMP = "parlour/live.tmp"
 DONE = "parlour/done"
+ACKED = "parlour/acked"     # the highest match number the laptop has acknowledged
 EIO = 5
 NVM_MAGIC = b"PRL1"
 NVM_FLAGS = 4
@@ -230,7 +233,11 @@ class Journal:
         return None if data is None else json.loads(data)
 
     def ack(self, upto: int) -> int:
-        # The laptop holds every match up to `upto`: free their space.
+        # The laptop holds every match up to `upto`: free their space. Its number is
+        # written down first, as the match counter's floor once their files are gone
+        # (a power cut during the nvm write at a match's start can wipe the counter).
+        if upto > self.acked():
+            replace(self.flash, ACKED, b"%d" % upto)
         count = 0
         for seq in self.pending():
             if seq <= upto:
@@ -246,9 +253,19 @@ class Journal:
             seq = pending[-1]
         if self.live_seq > seq:
             seq = self.live_seq
+        acked = self.acked()
+        if acked > seq:
+            seq = acked
         seq += 1
         self._set_nvm_seq(seq)
         return seq
+
+    def acked(self) -> int:
+        data = read_replaced(self.flash, ACKED)
+        try:
+            return int(data.decode()) if data else 0
+        except (ValueError, UnicodeError):
+            return 0
 
     def _nvm_seq(self) -> int:
         nvm = self.nvm
