@@ -99,19 +99,8 @@ def test_finished_match_is_kept_until_acknowledged():
     assert journal.ack(1) == 1 and journal.pending() == [2]
 
 
-def test_match_numbers_never_repeat_after_acknowledgement():
-    files, nvm = {}, bytearray(4096)
-    app = boot(files, nvm)
-    for _ in range(3):
-        app.new_match("stump", STUMP_CONFIG)
-        app.finish_match()
-    app.journal.ack(3)
-    app = boot(files, nvm)
-    app.new_match("stump", STUMP_CONFIG)
-    assert app.journal.live_seq == 4
-
-
-def test_match_numbers_never_repeat_after_acknowledgement_even_if_nvm_is_wiped():
+@pytest.mark.parametrize("wiped", [False, True], ids=["nvm-kept", "nvm-wiped"])
+def test_match_numbers_never_repeat_after_acknowledgement(wiped):
     # On the RP2040 a power cut during an nvm write can wipe its sector: the
     # acknowledged matches' highest number is also kept on the flash.
     files, nvm = {}, bytearray(4096)
@@ -120,7 +109,8 @@ def test_match_numbers_never_repeat_after_acknowledgement_even_if_nvm_is_wiped()
         app.new_match("stump", STUMP_CONFIG)
         app.finish_match()
     assert app.journal.ack(3) == 3 and app.journal.pending() == []
-    nvm[:] = b"\xff" * 4096
+    if wiped:
+        nvm[:] = b"\xff" * 4096
     app = boot(files, nvm)
     app.new_match("stump", STUMP_CONFIG)
     assert app.journal.live_seq == 4
