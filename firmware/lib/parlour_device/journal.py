@@ -24,7 +24,7 @@ except ImportError:     # a build without io: entries go through a str
 
 DIR = "parlour"
 LIVE = "parlour/live.jnl"
-LIVE_TMP = "parlour/live.tmp"
+LIVE_TMP = LIVE + ".tmp"      # flash.replace()'s own
 DONE = "parlour/done"
 ACKED = "parlour/acked"     # the highest match number the laptop has acknowledged
 EIO = 5
@@ -137,8 +137,7 @@ class Journal:
             flash.remove(LIVE_TMP)
         self.records = []
         self.live_seq = 0
-        self.size = 0
-        self.torn = False
+        self._whole_at(0)
         if data is None:
             return [], 0
         records, good = decode(data)
@@ -154,7 +153,7 @@ class Journal:
         if dropped:
             self.keep(data[:good])
         else:
-            self.size = good
+            self._whole_at(good)
         self.live_seq = seq
         self.records = records
         return records, dropped
@@ -162,11 +161,12 @@ class Journal:
     def keep(self, good: bytes) -> None:
         # Rewrite the live file as its good prefix (a bad tail must not stay in
         # front of the next appends).
-        flash = self.flash
-        flash.write(LIVE_TMP, good)
-        flash.remove(LIVE)
-        flash.rename(LIVE_TMP, LIVE)
-        self.size = len(good)
+        replace(self.flash, LIVE, good)
+        self._whole_at(len(good))
+
+    def _whole_at(self, size: int) -> None:
+        # The live file is `size` bytes, every one written whole.
+        self.size = size
         self.torn = False
 
     # -- the live match -----------------------------------------------------------
@@ -174,8 +174,7 @@ class Journal:
         seq = self.next_seq()
         head = encode({"k": "m", "n": seq, "game": game, "config": config})
         self.flash.write(LIVE, head)
-        self.size = len(head)
-        self.torn = False
+        self._whole_at(len(head))
         self.live_seq = seq
         return seq
 
@@ -212,8 +211,7 @@ class Journal:
         self.flash.rename(name + ".tmp", name + ".json")
         self.flash.remove(LIVE)
         self.live_seq = 0
-        self.size = 0
-        self.torn = False
+        self._whole_at(0)
         return seq
 
     # -- finished matches, kept until the laptop acknowledges them ------------------
