@@ -3,7 +3,9 @@ retains after boot and after a 300-event match, scripted and a bot's (budget 64 
 display objects excepted: there is no display in the guest), and fuel per key event over the
 scripted Stump and Dartex matches in sim-scripts/ (budget 200,000 on average),
 and over the menu walk of docs/screens/menu.txt, each step the least it cost over
-several heap placements (see PLACEMENTS). `-v` prints every step."""
+several heap placements (see PLACEMENTS). `-v` prints every step; `--clicks` also
+plays each match with every encoder click as its own key event (`turn 6` as six
+one-click turns), as the board's loop sees a hand turning the knob."""
 
 import statistics
 import sys
@@ -21,11 +23,21 @@ from parlour.sim.script import parse  # noqa: E402
 HEAP_BUDGET = 64 * 1024
 FUEL_BUDGET = 200_000
 VERBOSE = "-v" in sys.argv
+CLICKS = "--clicks" in sys.argv
 KINDS = {"key": 0, "turn": 1, "press": 2}
 
 
-def inputs(script: Path) -> list[tuple[int, int]]:
-    return [(KINDS[s.kind], int(s.value)) for s in parse(script.read_text()) if s.kind in KINDS]
+def inputs(script: Path, clicks: bool = False) -> list[tuple[int, int]]:
+    steps = [(KINDS[s.kind], int(s.value)) for s in parse(script.read_text()) if s.kind in KINDS]
+    if not clicks:
+        return steps
+    out: list[tuple[int, int]] = []
+    for kind, value in steps:
+        if kind == KINDS["turn"]:
+            out.extend([(kind, 1 if value > 0 else -1)] * abs(value))
+        else:
+            out.append((kind, value))
+    return out
 
 
 def heap(function: str, preload: bool, names: bool = False, setup: str = "") -> int:
@@ -98,9 +110,9 @@ def _steps_of(lines: list[str]) -> list[tuple[int, int, str, int]]:
     return out
 
 
-def fuel_per_key(script: Path) -> dict[str, Any]:
+def fuel_per_key(script: Path, clicks: bool = False) -> dict[str, Any]:
     """Fuel of every step of a key script in the guest, summed up."""
-    steps = inputs(script)
+    steps = inputs(script, clicks)
     runs = [_one_run(steps, pad) for pad in PLACEMENTS]
     first = _steps_of(runs[0])
     every_run = [_steps_of(lines) for lines in runs]
@@ -160,6 +172,11 @@ def main() -> int:
               f"{len(PLACEMENTS)} heap placements (one placement alone: "
               f"{r['one_placement']:,d} on average)")
         ok &= r["average"] <= FUEL_BUDGET
+        if CLICKS and r["events"]:
+            c = fuel_per_key(script, clicks=True)
+            print(f"  counting every encoder click as a key event: {c['count']} key events; "
+                  f"average {c['average']:,d}, keys and presses {_average(c['keys']):,d}, "
+                  f"clicks {_average(c['turns']):,d}")
     print("within budget" if ok else "OVER BUDGET")
     return 0 if ok else 1
 
