@@ -37,7 +37,6 @@ class Sync:
         self.after = 0
         self.last = 0           # the last record of the pull under way
         self.count = 0
-        self.sent = 0           # the highest record sent whole: no ack frees beyond it
         self.names: list[str] = []  # a roster arriving in parts
 
     def _frame(self, kind: str, fields: "Optional[dict[str, Any]]", re: Any) -> list[bytes]:
@@ -112,8 +111,6 @@ class Sync:
             self.n += 1
             self.last = seq
             self.count += 1
-            if seq > self.sent:
-                self.sent = seq
             return parts([b'{"v": %d, "n": %d, "t": "rec", "re": %d, "seq": %d, "m": '
                           % (PROTOCOL, self.n, self.re, seq), data, b"}"])
         self.sending = False
@@ -129,12 +126,17 @@ class Sync:
         self.queue = []
 
     def on_ack(self, body: Any, re: int) -> list[bytes]:
-        upto = body["upto"]
-        if upto > self.sent:
-            upto = self.sent
+        # Nothing beyond the newest record held is taken as acknowledged: its number
+        # becomes the floor of the match counter (journal.ack).
         app = self.app
+        held = app.journal.pending()
+        upto = body["upto"]
+        if not held:
+            upto = 0
+        elif upto > held[-1]:
+            upto = held[-1]
         freed = app.journal.ack(upto) if upto > 0 else 0
-        app.dirty = True
+        app.dirty = True        # the Sync status screen counts what is left
         return self._frame("acked", {"upto": upto, "freed": freed,
                                      "left": len(app.journal.pending())}, re)
 
