@@ -12,8 +12,8 @@ from parlour_device.boards.sim import KEY, PRESS, TURN, SimBoard
 from parlour_device.flash import MemFlash
 from parlour_device.journal import maintenance_requested
 from parlour_device.link import Link
-from parlour_wire.frame import check
 from parlour_device.screens.base import K_MENU, K_OK, K_UNDO, TEXT
+from parlour_wire.frame import check
 from portable_lint import SHARED_IMPORTS, lint_source, lint_tree
 from test_journal_support import STUMP_CONFIG, stump_events
 
