@@ -25,15 +25,22 @@ def run(args) -> int:
     from .. import sync
 
     err = Console(stderr=True)
-    with database(args) as store, device(args) as link:
-        with Progress(TextColumn("syncing"), BarColumn(), MofNCompleteColumn(),
-                      console=err, transient=False) as bar:
-            task = bar.add_task("sync", total=None)
+    bar = Progress(TextColumn("syncing"), BarColumn(), MofNCompleteColumn(), console=err)
+    task = None
 
-            def progress(done: int, total: int) -> None:
-                bar.update(task, completed=done, total=total)
+    def progress(done: int, total: int) -> None:
+        # The bar appears once the device has said how much it holds.
+        nonlocal task
+        if task is None:
+            bar.start()
+            task = bar.add_task("sync", total=total)
+        bar.update(task, completed=done, total=total)
 
+    try:
+        with database(args) as store, device(args) as link:
             report = sync.run(link, store, progress=progress)
+    finally:
+        bar.stop()
     for line in report.disagreements:
         err.print(f"[bold red]DISAGREES[/] {line}", highlight=False)
     print(f"device {report.device}: {report.received} received, {report.added} new, "
