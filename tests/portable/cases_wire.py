@@ -135,3 +135,82 @@ def case_wire_device_refuses_what_it_cannot_read():
         reply = frame.check(b"".join(sync.answer(item))[:-1])
         out.append(_fields(reply, ["t", "code", "re"]))
     return [out, app.journal.pending()]
+
+
+# -- bench/sync.py ----------------------------------------------------------------------
+class _Wire:
+    # usb_cdc.data as the link sees it, taking every byte written.
+    def __init__(self):
+        self.incoming = b""
+        self.connected = True
+        self.count = 0
+
+    @property
+    def in_waiting(self):
+        return len(self.incoming)
+
+    def read(self, n):
+        data = self.incoming[:n]
+        self.incoming = self.incoming[n:]
+        return data
+
+    def write(self, data):
+        self.count += len(data)
+        return len(data)
+
+
+def bench_device(matches, turns=10, preload=True):
+    # An app holding `matches` finished Stump matches, and every module a sync uses
+    # compiled, so what follows measures the sync, not the compiler.
+    from cases_device import STUMP, boot, stump_events
+    app = boot()
+    events = stump_events(turns)
+    for _ in range(matches):
+        app.new_match("stump", STUMP)
+        for event in events:
+            app.submit(event)
+        app.finish_match()
+    if preload:
+        from parlour_device import link, sync  # noqa: F401
+    return app
+
+
+def bench_pull(app, batches):
+    # Fuel of every pass of the link that sends a record (runner.emit: REC fuel),
+    # over `batches` pulls of 16, each acknowledged.
+    import runner
+    from parlour_device.link import Link
+    wire = _Wire()
+    link = Link(wire)
+    overhead = runner.calibrate()
+    after = 0
+    for n in range(batches):
+        wire.incoming = frame.encode(messages.message("pull", 2 * n + 1, {"after": after,
+                                                                         "max": 16}))
+        while True:
+            before = wire.count
+            start = runner.fuel_left()
+            link.poll(app)
+            used = start - runner.fuel_left() - overhead
+            if link.sync is not None and not link.sync.sending and wire.count > before:
+                break       # the batch's end frame
+            runner.emit("REC\t%d\t%d" % (used, wire.count - before))
+        after = link.sync.last
+        wire.incoming = frame.encode(messages.message("ack", 2 * n + 2, {"upto": after}))
+        link.poll(app)
+    return link
+
+
+def bench_sync_held(app):
+    # What a sync leaves on the heap: the link and handler after a pull and an ack.
+    from parlour_device.link import Link
+    wire = _Wire()
+    link = Link(wire)
+    wire.incoming = frame.encode(messages.message("hello", 1))
+    link.poll(app)
+    wire.incoming = frame.encode(messages.message("pull", 2, {"after": 0, "max": 16}))
+    for _ in range(20):
+        link.poll(app)
+    wire.incoming = frame.encode(messages.message("ack", 3, {"upto": link.sync.last}))
+    link.poll(app)
+    return link

@@ -233,18 +233,22 @@ class Journal:
         return None if data is None else json.loads(data)
 
     def raw(self, seq: int) -> "Optional[bytes]":
-        # A finished match's file as stored (JSON): the link sends it unparsed.
-        data: "Optional[bytes]" = self.flash.read(DONE + "/%d.json" % seq)
+        # A finished match's file as stored (JSON): the link sends it unparsed. Its
+        # name is made in one step: every new str is looked up among the interned
+        # ones first, which is what a name costs on the board.
+        data: "Optional[bytes]" = self.flash.read("parlour/done/%d.json" % seq)
         return data
 
-    def ack(self, upto: int) -> int:
+    def ack(self, upto: int, held: "Optional[list[int]]" = None) -> int:
         # The laptop holds every match up to `upto`: free their space. Its number is
         # written down first, as the match counter's floor once their files are gone
         # (a power cut during the nvm write at a match's start can wipe the counter).
+        # `held`: pending() as the caller last read it (listing the folder costs a
+        # new str per file on the board).
         if upto > self.acked():
             replace(self.flash, ACKED, b"%d" % upto)
         count = 0
-        for seq in self.pending():
+        for seq in self.pending() if held is None else held:
             if seq <= upto:
                 self.flash.remove(DONE + "/%d.json" % seq)
                 count += 1

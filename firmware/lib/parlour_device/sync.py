@@ -37,6 +37,11 @@ class Sync:
         self.after = 0
         self.last = 0           # the last record of the pull under way
         self.count = 0
+        self.more = 0           # records held after the pull under way
+        # The records held, as listed at the session's hello (listing the folder
+        # costs a new str per file on the board); a match finished during a sync
+        # goes with the next one.
+        self.held: "Optional[list[int]]" = None
         self.names: list[str] = []  # a roster arriving in parts
 
     def _frame(self, kind: str, fields: "Optional[dict[str, Any]]", re: Any) -> list[bytes]:
@@ -67,7 +72,7 @@ class Sync:
     def on_hello(self, body: Any, re: int) -> list[bytes]:
         app = self.app
         journal = app.journal
-        held = journal.pending()
+        held = self.held = journal.pending()
         free = getattr(gc, "mem_free", None)
         return self._frame("hello", {
             "dev": app.board.uid, "fw": VERSION, "proto": PROTOCOL, "board": app.board.name,
@@ -87,17 +92,27 @@ class Sync:
         if most > BATCH or most < 1:
             most = BATCH
         queue: list[int] = []
-        held = self.app.journal.pending()
+        held = self._held()
+        more = 0
         for seq in held:
-            if seq > after and len(queue) < most:
-                queue.append(seq)
+            if seq > after:
+                if len(queue) < most:
+                    queue.append(seq)
+                else:
+                    more += 1
         self.queue = queue
+        self.more = more
         self.re = re
         self.after = after
         self.last = after
         self.count = 0
         self.sending = True
         return self.next()
+
+    def _held(self) -> list[int]:
+        if self.held is None:
+            self.held = self.app.journal.pending()
+        return self.held
 
     def next(self) -> list[bytes]:
         # The next record of the pull as frame pieces (its file's bytes unparsed and
@@ -114,12 +129,8 @@ class Sync:
             return parts([b'{"v": %d, "n": %d, "t": "rec", "re": %d, "seq": %d, "m": '
                           % (PROTOCOL, self.n, self.re, seq), data, b"}"])
         self.sending = False
-        more = 0
-        for seq in journal.pending():
-            if seq > self.last:
-                more += 1
         return self._frame("end", {"after": self.after, "last": self.last,
-                                   "count": self.count, "more": more}, self.re)
+                                   "count": self.count, "more": self.more}, self.re)
 
     def stop(self) -> None:
         self.sending = False
@@ -129,16 +140,20 @@ class Sync:
         # Nothing beyond the newest record held is taken as acknowledged: its number
         # becomes the floor of the match counter (journal.ack).
         app = self.app
-        held = app.journal.pending()
+        held = self._held()
         upto = body["upto"]
         if not held:
             upto = 0
         elif upto > held[-1]:
             upto = held[-1]
-        freed = app.journal.ack(upto) if upto > 0 else 0
+        freed = app.journal.ack(upto, held) if upto > 0 else 0
+        left = []
+        for seq in held:
+            if seq > upto:
+                left.append(seq)
+        self.held = left
         app.dirty = True        # the Sync status screen counts what is left
-        return self._frame("acked", {"upto": upto, "freed": freed,
-                                     "left": len(app.journal.pending())}, re)
+        return self._frame("acked", {"upto": upto, "freed": freed, "left": len(left)}, re)
 
     def on_roster(self, body: Any, re: int) -> list[bytes]:
         # A roster comes in parts that each fit the receive buffer; the last sets it.
