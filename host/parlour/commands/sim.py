@@ -58,6 +58,7 @@ def run(args) -> int:
         raise ParlourError("the terminal face needs a terminal: use --script FILE to run "
                            "headless", exit_code=2)
     device = SimDevice(args.board or "macropad", state)
+    _listed(device)
     print(f"parlour sim: {device.board}, data channel {device.serial_path}, state {state}",
           file=sys.stderr)
     if face == "window":
@@ -101,6 +102,16 @@ def _headless(args, state: Path) -> int:
         device.close()
     print(f"played {len(steps)} steps; screen: {device.app.screen.title}")
     return 0
+
+
+def _listed(device) -> None:
+    """`parlour devices` lists the pseudo-terminal while this process runs."""
+    import atexit
+
+    from ..link.ports import announce
+
+    note = announce(device.serial_path, device.board, device.app.board.uid)
+    atexit.register(note.unlink, missing_ok=True)
 
 
 def _serve(args, state: Path) -> int:
