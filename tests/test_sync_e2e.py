@@ -18,6 +18,7 @@ import serial
 
 from parlour.cli import main
 from parlour.store import open_store
+from parlour_device.journal import maintenance_requested
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = ROOT / "sim-scripts"
@@ -123,6 +124,11 @@ def test_roster_and_settings_pushed_reach_the_devices_flash(played, capsys):
     assert status == 0, err
     kept = json.loads((played["state"] / "CIRCUITPY" / "parlour" / "settings.json").read_text())
     assert kept["sound"] == 0 and kept["defaults"] == {"stump": {"target": 15}}
+    nvm = played["state"] / "nvm.bin"
+    assert not maintenance_requested(nvm.read_bytes())
+    status, out, err = run(capsys, "settings", "push", "--maintenance", "--port", played["port"])
+    assert status == 0 and "next reset" in out, err
+    assert maintenance_requested(nvm.read_bytes())
 
 
 # -- what goes wrong, said in one line -------------------------------------------------------

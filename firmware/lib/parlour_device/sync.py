@@ -10,6 +10,7 @@ from parlour_wire.frame import encode, parts
 from parlour_wire.messages import ROSTER_MAX, check_request, error, message
 
 from . import VERSION
+from .app import valid_roster
 from .journal import set_maintenance, uptime_ms
 from .link import RX
 
@@ -166,8 +167,10 @@ class Sync:
             return self._frame("ok", None, re)
         self.names = []
         app = self.app
+        if names and not valid_roster(names):
+            return self._error("roster", re)
         if not app.set_roster(names):
-            return self._error("roster" if app.message == "Not a roster" else "flash", re)
+            return self._error("flash", re)
         app.show("Names from laptop")
         return self._frame("ok", {"names": len(app.roster)}, re)
 

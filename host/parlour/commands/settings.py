@@ -15,6 +15,9 @@ def register(sub) -> None:
     push.add_argument("--lights", choices=("on", "off"))
     push.add_argument("--default", action="append", default=[], metavar="GAME.OPTION=N",
                       help="a game's option default, e.g. stump.target=15 (repeatable)")
+    push.add_argument("--maintenance", action="store_true",
+                      help="leave the drive writable for this computer after the device's "
+                           "next reset (to install firmware)")
     add_port(push)
     push.set_defaults(func=run)
     parser.set_defaults(func=lambda args: parser.print_help() or 2)
@@ -39,8 +42,9 @@ def settings_of(args) -> dict:
         defaults.setdefault(game, {})[option] = value
     if defaults:
         out["defaults"] = defaults
-    if not out:
-        raise ParlourError("nothing to push: give --sound, --lights or --default", exit_code=2)
+    if not out and not args.maintenance:
+        raise ParlourError("nothing to push: give --sound, --lights, --default or "
+                           "--maintenance", exit_code=2)
     return out
 
 
@@ -48,6 +52,13 @@ def run(args) -> int:
     settings = settings_of(args)
     with device(args) as link:
         link.hello()
-        link.push_settings(settings)
-    print("settings on the device: " + ", ".join(f"{k}={v}" for k, v in sorted(settings.items())))
+        if settings:
+            link.push_settings(settings)
+        if args.maintenance:
+            link.maintenance()
+    if settings:
+        print("settings on the device: " +
+              ", ".join(f"{k}={v}" for k, v in sorted(settings.items())))
+    if args.maintenance:
+        print("maintenance mode at the next reset: the drive opens for this computer")
     return 0

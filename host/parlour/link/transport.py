@@ -32,7 +32,12 @@ class FrameTimeout(LinkError):
 
 class DeviceRefused(LinkError):
     def __init__(self, code: str, text: str):
-        super().__init__(f"the device refused the request: {text} ({code})")
+        if code == "flash":
+            message = ("the device's drive is read-only (maintenance mode): reset it without "
+                       "holding a key, then try again")
+        else:
+            message = f"the device refused the request: {text} ({code})"
+        super().__init__(message)
         self.code = code
 
 
