@@ -109,3 +109,16 @@ def test_the_database_is_plain_sqlite_a_reader_can_open_during_a_sync(tmp_path):
         with sqlite3.connect(tmp_path / "p.db") as other:
             kept_json = other.execute("SELECT kept FROM matches").fetchone()[0]
         assert json.loads(kept_json)["seq"] == 1
+
+
+def test_a_different_match_under_a_number_already_held_is_kept_aside(tmp_path):
+    with open_store(tmp_path / "p.db") as store:
+        see_device(store, HELLO)
+        sync_id = begin_sync(store, "ab12")
+        add_batch(store, "ab12", sync_id, [incoming(1)], 1)
+        clashes = []
+        again = incoming(1, turns=5)             # a wiped board numbering from 1 again
+        assert add_batch(store, "ab12", sync_id, [again, incoming(1)], 1, clashes) == 0
+        assert clashes == [1]
+        [(kept,)] = store.conn.execute("SELECT kept FROM clashes").fetchall()
+        assert json.loads(kept)["record"]["events"] == stump_events(5)

@@ -95,7 +95,11 @@ def run(link: Transport, store: Store, now: Callable[[], float] = time.time,
                 report.disagreements.append(f"match {device}#{frame['seq']} ({replayed.game}): "
                                             f"{replayed.problem}")
         last = int(end["last"])
-        report.added += add_batch(store, device, sync_id, incoming, last)
+        clashes: list[int] = []
+        report.added += add_batch(store, device, sync_id, incoming, last, clashes)
+        for seq in clashes:
+            report.disagreements.append(f"match {device}#{seq}: a different match already "
+                                        "has this number here; kept aside (table clashes)")
         report.received += len(records)
         if records:
             report.freed += int(link.ack(last).get("freed") or 0)   # after the commit

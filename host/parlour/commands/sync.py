@@ -46,8 +46,8 @@ def run(args) -> int:
     print(f"device {report.device}: {report.received} received, {report.added} new, "
           f"{report.freed} freed on the device")
     if report.disagreements:
-        print(f"parlour: {len(report.disagreements)} match(es) replay differently from the "
-              "device; they are kept, marked: see `parlour matches --disagree`",
-              file=sys.stderr)
+        print(f"parlour: {len(report.disagreements)} match(es) above disagree with what the "
+              "database holds or replay differently; all are kept: see `parlour matches "
+              "--disagree`", file=sys.stderr)
         return 3
     return 0

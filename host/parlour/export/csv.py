@@ -13,7 +13,9 @@ HAND_COLUMNS = ["match", "game", "hand", "seat", "player", "points", "total_afte
 
 
 def iso(when: float | None) -> str:
-    return "" if when is None else dt.datetime.fromtimestamp(when).isoformat(timespec="seconds")
+    if when is None:
+        return ""
+    return dt.datetime.fromtimestamp(when).astimezone().isoformat(timespec="seconds")
 
 
 def players(matches: list[dict], out: TextIO) -> None:

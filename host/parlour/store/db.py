@@ -71,6 +71,13 @@ CREATE TABLE hands (
     after_event INTEGER NOT NULL,   -- the event that ended it (events.idx)
     PRIMARY KEY (match_id, hand)
 );
+CREATE TABLE clashes (              -- a different match under a number already held
+    id INTEGER PRIMARY KEY,         -- (a board whose flash and nvm were both wiped):
+    device_id TEXT NOT NULL,        -- kept here, never dropped, and reported
+    seq INTEGER NOT NULL,
+    kept TEXT NOT NULL,
+    sync_id INTEGER NOT NULL REFERENCES syncs(id)
+);
 CREATE INDEX matches_game ON matches (game, played_at);
 """
 

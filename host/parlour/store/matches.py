@@ -60,9 +60,11 @@ def _player(conn, name: str) -> int:
 
 
 def add_batch(store: Store, device: str, sync_id: int, batch: list[Incoming],
-              covered: int) -> int:
+              covered: int, clashes: list[int] | None = None) -> int:
     """Store a batch whole or not at all; -> how many records were new. `covered`:
-    every record of the device up to it is in the database once this commits."""
+    every record of the device up to it is in the database once this commits. A
+    record whose number is held by a different match is kept aside, its number
+    appended to `clashes`."""
     conn = store.conn
     added = disagree = 0
     with conn:
@@ -80,8 +82,16 @@ def add_batch(store: Store, device: str, sync_id: int, batch: list[Incoming],
                  json.dumps(kept.get("result")),
                  json.dumps({"totals": r.totals, "winner": r.winner}), int(r.agrees),
                  r.problem))
-            if not cur.rowcount:
-                continue        # already here: a repeated or resumed sync
+            if not cur.rowcount:    # already here: a repeated or resumed sync, unless
+                held = conn.execute("SELECT kept FROM matches WHERE device_id = ? AND seq = ?",
+                                    (device, item.seq)).fetchone()[0]
+                if json.loads(held) != kept:
+                    conn.execute("INSERT INTO clashes (device_id, seq, kept, sync_id) "
+                                 "VALUES (?, ?, ?, ?)", (device, item.seq, json.dumps(kept),
+                                                         sync_id))
+                    if clashes is not None:
+                        clashes.append(item.seq)
+                continue
             added += 1
             disagree += not r.agrees
             match_id = cur.lastrowid
