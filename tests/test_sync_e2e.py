@@ -235,3 +235,34 @@ def test_a_malformed_request_is_one_line_and_writes_nothing(capsys, tmp_path, ar
     one_line_failure(status, err, words)
     assert out == "" and sorted(p.name for p in tmp_path.iterdir()) == sorted(
         p.name for p in tmp_path.iterdir() if p.name.startswith("p.db"))
+
+
+def test_a_match_whose_replay_disagrees_is_reported_loudly_and_kept(capsys, tmp_path):
+    from parlour_device.app import App
+    from parlour_device.boards.common import MONO_128X64, Board
+    from parlour_device.flash import Flash
+    from test_journal_support import STUMP_CONFIG, stump_events
+
+    flash = tmp_path / "state" / "CIRCUITPY"
+    flash.mkdir(parents=True)
+    app = App(Board(MONO_128X64, None, None, bytearray(4096), Flash(str(flash)), "d15a"))
+    for _ in range(2):
+        app.new_match("stump", STUMP_CONFIG)
+        for event in stump_events(4):
+            assert app.submit(event) is None
+        app.finish_match()
+    done = flash / "parlour" / "done" / "2.json"
+    kept = json.loads(done.read_text())
+    kept["result"]["totals"] = [7, 7]          # as if the device had scored it wrongly
+    done.write_text(json.dumps(kept))
+    env = dict(os.environ, PARLOUR_RUNTIME=str(tmp_path / "run"))
+    proc, port = serve(tmp_path / "state", env)
+    try:
+        status, out, err = run(capsys, "sync", "--port", port, "--db", tmp_path / "p.db")
+    finally:
+        stop(proc)
+    assert status == 3 and "2 received, 2 new" in out
+    assert "DISAGREES" in err and "#2 (stump)" in err and "[7, 7]" in err
+    status, out, _ = run(capsys, "matches", "--disagree", "--db", tmp_path / "p.db")
+    [_, row] = out.splitlines()
+    assert row.split()[0] == "2" and " NO " in row
