@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test sim screenshots bench lint typecheck clean
+.PHONY: test sim screenshots bench lint typecheck firmware clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "parlour needs Python 3.11 or newer")'
@@ -42,6 +42,12 @@ screenshots: $(STAMP)
 			--scale 2 --state $$state || exit 1; \
 		rm -rf $$state; \
 	done
+
+# The CIRCUITPY drive image of each RP2040 board, as it goes onto the board:
+# build/CIRCUITPY (the MacroPad) and build/CIRCUITPY-tft (the colour board).
+firmware: $(STAMP)
+	$(PY) -m parlour.image build/CIRCUITPY macropad
+	$(PY) -m parlour.image build/CIRCUITPY-tft tft
 
 lint: $(STAMP)
 	$(PY) -m ruff check host firmware tests bench

@@ -45,7 +45,7 @@ def main() -> int:
           f"{log:>9,} {view:>10,}" + ("" if ok else "  OVER"))
     print(f"budget: {FUEL_BUDGET:,} fuel and {HEAP_BUDGET:,} bytes of state per 300-event match")
     print(f"{'module import (heap kept)':40} {'bytes':>8}")
-    for module in ("parlour_rules.dartex_throw", "parlour_rules.dartex"):
+    for module in ("parlour_rules.dartex.throw", "parlour_rules.dartex"):
         print(f"{module:40} {mprig.import_heap(module):>8,}")
     return 0 if ok else 1
 

@@ -23,8 +23,8 @@ import mprig  # noqa: E402
 MODULE = "cases_galumphus"
 FUEL_BUDGET = 20_000_000
 HEAP_BUDGET = 32 * 1024
-MODULES = ("parlour_rules.galumphus_deal", "parlour_rules.galumphus_star",
-           "parlour_rules.galumphus_call", "parlour_rules.galumphus")
+MODULES = ("parlour_rules.galumphus.deal", "parlour_rules.galumphus.privileges",
+           "parlour_rules.galumphus.call", "parlour_rules.galumphus")
 
 
 def _events() -> int:

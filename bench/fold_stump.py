@@ -56,7 +56,7 @@ def main(argv: list[str]) -> int:
               f"{log:>9,} {view:>10,}" + ("" if ok else "  OVER"))
     print(f"budget: {FUEL_BUDGET:,} fuel and {HEAP_BUDGET:,} bytes of state per 300-event match")
     print(f"{'module import (heap kept)':40} {'bytes':>8}")
-    for module in ("parlour_rules.stump_ring", "parlour_rules.stump"):
+    for module in ("parlour_rules.stump.ring", "parlour_rules.stump"):
         print(f"{module:40} {mprig.import_heap(module):>8,}")
     return 1 if failed else 0
 

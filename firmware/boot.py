@@ -7,7 +7,7 @@
 import storage
 import usb_cdc
 
-from parlour_device.startup import maintenance
+from parlour_device.keys_at_boot import maintenance
 
 usb_cdc.enable(console=True, data=True)
 if maintenance():

@@ -6,6 +6,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import mprig  # noqa: E402
+import parlour.fastmelds  # noqa: E402,F401  (the laptop's solves, as the CLI uses them)
 
 
 @pytest.fixture(scope="session")

@@ -21,6 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 LIB = ROOT / "firmware" / "lib"
 PORTABLE = Path(__file__).resolve().parent / "portable"
+DOUBLES = Path(__file__).resolve().parent / "doubles"     # the scripted board, files in memory
 SHARED_PACKAGES = ("parlour_rules", "parlour_wire")
 # The guest also gets the device app, so its menus and journal run on MicroPython
 # (tests/portable/cases_device.py, bench/device.py).
@@ -59,6 +60,7 @@ def stage(target: Path, lib: Path = LIB) -> Path:
                             ignore=shutil.ignore_patterns("__pycache__"))
     for path in PORTABLE.glob("*.py"):
         shutil.copy(path, target / path.name)
+    shutil.copytree(DOUBLES, target / "doubles", ignore=shutil.ignore_patterns("__pycache__"))
     return target
 
 

@@ -54,6 +54,7 @@ MISSING_METHODS = {
     "_replace": "MicroPython namedtuples have no _replace",
     "_asdict": "MicroPython namedtuples have no _asdict",
 }
+BUILTIN_TYPES = {"int", "str", "bytes", "bytearray", "list", "tuple", "dict", "set", "float"}
 MISSING_BUILTINS = {
     "vars": "MicroPython has no vars()",
     "format": "MicroPython has no format() builtin (use '{:>4}'.format or %)",
@@ -226,6 +227,14 @@ class _Checker(ast.NodeVisitor):
 
     def visit_For(self, node: ast.For) -> None:
         self._dict_view_loop(node.iter)
+        self.generic_visit(node)
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        # A missing method read off its type (`_POP = int.bit_count`) fails as surely
+        # as a call does; a field read off anything else may be the program's own.
+        if (node.attr in MISSING_METHODS and isinstance(node.value, ast.Name)
+                and node.value.id in BUILTIN_TYPES):
+            self.flag(node, f"{node.value.id}.{node.attr}: {MISSING_METHODS[node.attr]}")
         self.generic_visit(node)
 
     def visit_Call(self, node: ast.Call) -> None:

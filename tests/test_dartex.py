@@ -4,7 +4,7 @@ import pytest
 
 from parlour_rules import dartex
 from parlour_rules.cut import cut_seat
-from parlour_rules.dartex_throw import parse_card, read_throw
+from parlour_rules.dartex.throw import parse_card, read_throw
 from parlour_rules.errors import LINE, RulesError
 from parlour_rules.log import MatchLog, fold
 from parlour_rules.prng import Xorshift32
@@ -416,7 +416,7 @@ def test_view_is_rich_and_json_ready():
 
 
 def test_screen_view_is_the_views_fields_without_text():
-    from parlour_rules.dartex_view import aims, table_throws, throw_of
+    from parlour_rules.dartex.views import aims, table_throws, throw_of
 
     log = match(3, [throw("DOUBLE", "4", "5"), throw("7", "7", "BULL")], names=["A", "B", "C"])
     view = log.view()

@@ -6,7 +6,7 @@ import json
 import pytest
 
 from parlour.cli import main
-from parlour_rules.dartex_throw import cards_in_front, parse_throw, score_throw
+from parlour_rules.dartex.throw import cards_in_front, parse_throw, score_throw
 from parlour_rules.errors import LINE, RulesError
 
 
@@ -41,7 +41,9 @@ def test_worked_examples(text, first, value):
 
 
 def test_hot_path_constants_are_the_token_codes():
-    from parlour_rules import dartex, dartex_throw, dartex_view, tokens
+    from parlour_rules import dartex, tokens
+    from parlour_rules.dartex import throw as dartex_throw
+    from parlour_rules.dartex import views as dartex_view
 
     assert (dartex_throw._BULL, dartex_throw._CHAMP, dartex_throw._DOUBLE, dartex_throw._TREBLE,
             dartex_throw._FOUL, dartex_throw._WIRE) == (

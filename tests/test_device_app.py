@@ -7,12 +7,13 @@ import json
 import pytest
 
 import mprig
-from parlour_device.app import App, game_module
-from parlour_device.boards.sim import KEY, PRESS, TURN, SimBoard
-from parlour_device.flash import MemFlash
+from doubles.memflash import MemFlash
+from doubles.scripted_board import KEY, PRESS, TURN, SimBoard
+from parlour_device.app import App
+from parlour_device.games import PLAYERS
 from parlour_device.journal import maintenance_requested
 from parlour_device.link import Link
-from parlour_device.screens.base import K_MENU, K_OK, K_UNDO, TEXT
+from parlour_device.ui.frame import K_MENU, K_OK, K_UNDO, TEXT
 from parlour_wire.frame import check
 from portable_lint import SHARED_IMPORTS, lint_source, lint_tree
 from test_journal_support import STUMP_CONFIG, stump_events
@@ -90,7 +91,7 @@ def test_player_setup_seats_in_order_and_refuses_too_few():
         pytest.fail("two players should start Stump: " + app.message)
     other = boot()
     act(other, (KEY, K_OK), (TURN, 2), (KEY, K_OK), (TURN, -1), (KEY, K_OK))
-    low, high = game_module("stump").PLAYERS
+    low, high = PLAYERS["stump"]
     assert other.message == "Needs %d-%d players" % (low, high)
 
 
@@ -292,7 +293,7 @@ def test_a_fault_in_a_screen_shows_on_the_top_line_and_the_match_survives():
 
 
 def test_frame_memo_reuses_a_part_until_its_key_changes():
-    from parlour_device.screens.base import MEMO_SIZE, Frame, Layout
+    from parlour_device.ui.frame import MEMO_SIZE, Frame, Layout
 
     layout = Layout(128, 64, False, 1, 12, 40)
     memo, built = {}, []
@@ -318,7 +319,7 @@ def test_frame_memo_reuses_a_part_until_its_key_changes():
 
 
 def test_numbered_texts_are_made_once_and_kept_to_their_size():
-    from parlour_device.screens.sized import Numbered
+    from parlour_device.ui.caches import Numbered
     titles = Numbered("Stump R%d", 3)
     first = titles.text(1)
     assert first == "Stump R1" and titles.text(1) is first

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from doubles.scripted_board import SimBoard
 from parlour.sim import fakes
 from parlour.sim.device import SimHardware
 from parlour_device import boards
 from parlour_device.app import App
-from parlour_device.boards.sim import SimBoard
 from parlour_device.journal import maintenance_requested, set_maintenance
 from test_device_app import texts
 from test_journal_support import STUMP_CONFIG

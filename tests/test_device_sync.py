@@ -4,9 +4,9 @@ runs in test_sync_e2e.py). A pull goes a record a pass; nothing is freed unasked
 
 import pytest
 
+from doubles.memflash import MemFlash
+from doubles.scripted_board import SimBoard
 from parlour_device.app import App
-from parlour_device.boards.sim import SimBoard
-from parlour_device.flash import MemFlash
 from parlour_device.journal import maintenance_requested
 from parlour_device.link import RX, Link
 from parlour_wire import frame, messages

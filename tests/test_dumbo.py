@@ -7,6 +7,7 @@ import json
 import pytest
 
 from parlour_rules import cut, dumbo
+from parlour_rules.dumbo import state as dumbo_state
 from parlour_rules.errors import LINE, RulesError
 from parlour_rules.log import MatchLog, from_record
 from parlour_rules.prng import Xorshift32
@@ -120,7 +121,7 @@ def test_d5_octad_scores_o_plus_20_also_when_o_is_0():
     assert v["tables"][0]["dealer"] == "Ann"  # the Octad declarer won the hand
 
 
-@pytest.mark.parametrize("bonus", dumbo.OCTAD_PRESETS)
+@pytest.mark.parametrize("bonus", dumbo_state.OCTAD_PRESETS)
 def test_d5_octad_bonus_presets_10_20_25(bonus):
     assert hand(match(octad_bonus=bonus, target=500), 1, 0, 5)["totals"] == [0, 5 + bonus]
 

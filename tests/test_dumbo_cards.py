@@ -7,8 +7,8 @@ import json
 
 import pytest
 
-from parlour_rules import dumbo_cards
 from parlour_rules.cards import DUMBO, JOKER, format_cards, new_pack, parse_cards
+from parlour_rules.dumbo import cards as dumbo_cards
 from parlour_rules.errors import LINE, RulesError
 from parlour_rules.log import MatchLog
 from parlour_rules.melds import solve_dumbo

@@ -3,11 +3,12 @@ finished-match archive kept until the laptop acknowledges it."""
 
 import pytest
 
+from doubles.memflash import MemFlash
+from doubles.scripted_board import SimBoard
 from parlour_device.app import App
-from parlour_device.boards.sim import SimBoard
-from parlour_device.flash import Flash, MemFlash, _whole
+from parlour_device.flash import Flash, _whole
 from parlour_device.journal import LIVE, Journal, decode, encode
-from parlour_device.screens.base import TEXT
+from parlour_device.ui.frame import TEXT
 from parlour_rules.log import MatchLog
 from test_journal_support import STUMP_CONFIG, stump_events
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
+from doubles.memflash import MemFlash
+from doubles.scripted_board import KEY, PRESS, TURN, SimBoard
 from parlour_device.app import App
-from parlour_device.boards.sim import KEY, PRESS, TURN, SimBoard
-from parlour_device.flash import MemFlash
 from parlour_rules.log import MatchLog
 from test_journal_support import STUMP_CONFIG, CutFlash, PowerCut, stump_events
 

@@ -1,7 +1,7 @@
 """Shared by the device, journal and simulator tests: a scripted Stump match (real
 rules core) and a flash that loses power at a chosen write."""
 
-from parlour_device.flash import MemFlash
+from doubles.memflash import MemFlash
 from parlour_rules.log import MatchLog
 
 STUMP_CONFIG = {"players": 2, "dealer": 1}

@@ -309,7 +309,7 @@ def test_d6_dumbo_additions_match_every_partition():
 
 
 # -- the board's own searches -------------------------------------------------------
-# On the laptop most hands are answered from melds_fast's tables; the board runs
+# On the laptop most hands are answered from parlour.fastmelds' tables; the board runs
 # the searches below. They are checked here directly, on the meld-dense hands
 # where they work hardest, and on the costliest hands bench/melds.py has found.
 
@@ -327,12 +327,15 @@ HARD_HANDS = [
 
 
 def board_deadwood(hand):
-    from parlour_rules import melds_double, melds_dsets
+    from parlour_rules.melds import double as melds_double
+    from parlour_rules.melds import double_sets as melds_dsets
 
     m1, m2 = melds_double._hand(hand)
     if m2[0] | m2[1] | m2[2] | m2[3]:
         return melds_dsets.plain(m1, m2)[0]
-    return melds._best(m1, melds.NONE4, melds.NONE4, melds.STD_LO, melds.STD_HI, 0)[0]
+    from parlour_rules.melds import search
+
+    return search.best(m1, search.NONE4, search.NONE4, search.STD_LO, search.STD_HI, 0)[0]
 
 
 @pytest.mark.parametrize("text", HARD_HANDS)

@@ -4,7 +4,7 @@ import pytest
 
 from parlour_rules import poker
 from parlour_rules.errors import LINE, RulesError
-from parlour_rules.poker_cards import caller_deadwood, solve_hands
+from parlour_rules.poker.cards import caller_deadwood, solve_hands
 
 # The sheet: the caller drew 7H, laid 6-7-8-9 H and J-Q-K C, discarded KS, kept 2 2 5.
 CALLER = "(6H 7H 8H 9H) (JC QC KC) 2S 2D 5C"

@@ -17,7 +17,7 @@ from parlour_rules import poker
 from parlour_rules.cards import STANDARD, format_card, new_pack, pip_value
 from parlour_rules.errors import RulesError
 from parlour_rules.log import MatchLog
-from parlour_rules.poker_cards import solve_hands
+from parlour_rules.poker.cards import solve_hands
 from parlour_rules.prng import Xorshift32
 
 sys.path.insert(0, str(mprig.PORTABLE))

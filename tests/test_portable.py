@@ -44,36 +44,78 @@ def test_micropython_reports_fuel_per_case(portable_runs):
     assert fuel and all(f > 0 for f in fuel)
 
 
-def _imports(path):
+def _module_names(root):
+    # Every module of a package by its dotted name inside it ("errors", "stump",
+    # "stump.ring"): a subpackage's __init__ is the subpackage itself.
+    names = set()
+    for path in root.rglob("*.py"):
+        parts = list(path.relative_to(root).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        if parts:
+            names.add(".".join(parts))
+    return names
+
+
+def _imports(path, root, package, modules):
+    # The package's modules that `path` imports, as dotted names inside it (and, for
+    # each, the packages above it, whose __init__ runs first).
     import ast
 
+    here = list(path.relative_to(root).parent.parts) if path.is_relative_to(root) else []
     found = set()
+
+    def add(dotted):
+        if dotted in modules:
+            parts = dotted.split(".")
+            for n in range(1, len(parts) + 1):
+                found.add(".".join(parts[:n]))
+
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.ImportFrom):
-            if node.level:  # from .x import y inside a shared package
-                found |= {node.module} if node.module else {a.name for a in node.names}
-            elif node.module and node.module.split(".")[0] in mprig.SHARED_PACKAGES:
-                parts = node.module.split(".")
-                found |= {parts[1]} if len(parts) > 1 else {a.name for a in node.names}
+            if node.level:  # from .x import y inside the package
+                base = here[:len(here) - (node.level - 1)] if node.level > 1 else list(here)
+            elif node.module and node.module.split(".")[0] == package:
+                base = []
+                node.module = node.module[len(package) + 1:] if "." in node.module else ""
+            else:
+                continue
+            prefix = ".".join(base + ([node.module] if node.module else []))
+            add(prefix)
+            for alias in node.names:    # from pkg import module
+                add(prefix + "." + alias.name if prefix else alias.name)
         elif isinstance(node, ast.Import):
-            found |= {a.name.split(".")[1] for a in node.names
-                      if a.name.split(".")[0] in mprig.SHARED_PACKAGES and "." in a.name}
+            for alias in node.names:
+                if alias.name.split(".")[0] == package and "." in alias.name:
+                    add(alias.name[len(package) + 1:])
     return found
 
 
 @pytest.mark.parametrize("package", [p for p in mprig.SHARED_PACKAGES if (mprig.LIB / p).is_dir()])
 def test_every_shared_module_is_reached_by_a_portable_case(package):
     root = mprig.LIB / package
-    modules = {p.stem for p in root.glob("*.py")} - {"__init__"}
+    modules = _module_names(root)
     reached = set()
     for case_file in mprig.PORTABLE.glob("cases_*.py"):
-        reached |= _imports(case_file)
+        reached |= _imports(case_file, root, package, modules)
     frontier = set(reached)
     while frontier:  # what those modules import in turn
         name = frontier.pop()
-        path = root / f"{name}.py"
-        if path.exists():
-            new = _imports(path) - reached
-            reached |= new
-            frontier |= new
+        path = root.joinpath(*name.split("."))
+        path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        new = _imports(path, root, package, modules) - reached
+        reached |= new
+        frontier |= new
     assert modules <= reached, f"not run on MicroPython: {sorted(modules - reached)}"
+
+
+def test_the_reach_check_looks_into_subfolders(tmp_path):
+    # A module two folders down that no case imports is found missing.
+    (tmp_path / "game" / "deep").mkdir(parents=True)
+    for name in ("game/__init__.py", "game/deep/__init__.py", "game/deep/part.py", "top.py"):
+        (tmp_path / name).write_text("")
+    modules = _module_names(tmp_path)
+    assert modules == {"game", "game.deep", "game.deep.part", "top"}
+    case = tmp_path / "case.py"
+    case.write_text("from pkg.game import deep\nimport pkg.top\n")
+    assert _imports(case, tmp_path, "pkg", modules) == {"game", "game.deep", "top"}

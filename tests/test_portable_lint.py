@@ -11,7 +11,10 @@ def test_shared_packages_pass_the_lint():
             findings += lint_tree(mprig.LIB / package)
     # Portable cases may import each other, the device app and the guest's `host` bridge.
     siblings = {path.stem for path in mprig.PORTABLE.glob("*.py")}
-    findings += lint_tree(mprig.PORTABLE, SHARED_IMPORTS | siblings | {"host", "parlour_device"})
+    findings += lint_tree(mprig.PORTABLE,
+                          SHARED_IMPORTS | siblings | {"host", "parlour_device", "doubles"})
+    # The test doubles run in the guest too.
+    findings += lint_tree(mprig.DOUBLES, SHARED_IMPORTS | {"parlour_device", "doubles"})
     assert not findings, "\n".join(map(str, findings))
 
 
@@ -26,6 +29,8 @@ REFUSED = {
     "from collections import defaultdict": "only namedtuple",
     "x = 'a'.ljust(3)": "ljust",
     "x = (5).bit_count()": "bit_count",
+    "_POP = int.bit_count": "int.bit_count",
+    "x = str.ljust": "str.ljust",
     "x = 'abc'[::-1]": "step",
     "x = 1.5": "integer-only",
     "x = 7 / 2": "true division",
@@ -76,4 +81,5 @@ def test_lint_allows_what_circuitpython_has(source):
 
 def test_a_field_named_like_a_missing_method_is_not_a_call():
     assert lint_source("x = screen.title", allowed_imports=SHARED_IMPORTS) == []
+    assert lint_source("x = self.bit_count", allowed_imports=SHARED_IMPORTS) == []
     assert lint_source("x = name.title()", allowed_imports=SHARED_IMPORTS)

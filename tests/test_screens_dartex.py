@@ -151,7 +151,7 @@ def test_c4_a_power_cut_after_a_hand_comes_back_to_the_hand_over_screen(tmp_path
 
 
 def test_the_screens_caches_start_empty_and_are_emptied_in_place():
-    from parlour_device.screens.sized import emptied, room_for
+    from parlour_device.ui.caches import emptied, room_for
 
     table = room_for(5)
     assert table == {}
@@ -167,9 +167,9 @@ def test_the_entry_brought_up_to_date_in_place_equals_the_entry_drawn_whole(colo
     # (dartex_draw.lay_card, take_back); after every step of the scripted match the
     # kept items equal the ones draw_entry makes from nothing.
     from parlour.sim.script import parse
-    from parlour_device.screens.base import Frame
-    from parlour_device.screens.dartex_draw import draw_entry
-    from parlour_device.screens.dartex_play import DartexPlay
+    from parlour_device.games.dartex.draw import draw_entry
+    from parlour_device.games.dartex.play import DartexPlay
+    from parlour_device.ui.frame import Frame
 
     pad = Pad(colour=colour)
     compared = 0

@@ -172,7 +172,7 @@ def test_an_accepted_entry_sounds_once():
 def test_the_ring_offset_tables_are_the_sine_tables_points():
     # The ring is drawn from per-radius tables of all 80 half steps; each point must
     # be exactly the one half_point() works out, or the picture would shift a pixel.
-    from parlour_device.screens.ring import half_point, offsets
+    from parlour_device.games.stump.ring import half_point, offsets
     for r in list(range(1, 80)) + [150, 1000]:
         table = offsets(r)
         assert len(table) == 80

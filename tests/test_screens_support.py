@@ -13,11 +13,11 @@ import json
 import os
 from pathlib import Path
 
+from doubles.scripted_board import KEY, PRESS, TURN, SimBoard
 from parlour.sim.device import SimDevice
 from parlour.sim.headless import apply, screen_text
 from parlour.sim.script import parse
 from parlour_device.app import App
-from parlour_device.boards.sim import KEY, PRESS, TURN, SimBoard
 from parlour_rules.log import from_record
 
 ROOT = Path(__file__).resolve().parent.parent

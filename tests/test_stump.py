@@ -7,7 +7,7 @@ from parlour_rules.cut import cut_seat
 from parlour_rules.errors import LINE, RulesError
 from parlour_rules.log import MatchLog
 from parlour_rules.prng import Xorshift32
-from parlour_rules.stump_ring import after, gap, in_gap, shorter, tie_choices, width
+from parlour_rules.stump.ring import after, gap, in_gap, shorter, tie_choices, width
 
 TABLE = ["Ted", "Helen", "Debbie", "Ralph"]
 

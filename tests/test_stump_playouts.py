@@ -18,7 +18,7 @@ import cases_stump_play as play  # noqa: E402
 
 from parlour_rules import stump  # noqa: E402
 from parlour_rules.errors import RulesError  # noqa: E402
-from parlour_rules.stump_state import CFG, ROUNDS, STEP, TOTALS, WINNER  # noqa: E402
+from parlour_rules.stump.state import CFG, ROUNDS, STEP, TOTALS, WINNER  # noqa: E402
 
 IDS = ["singles2", "singles3", "singles4", "partnership"]
 
@@ -82,7 +82,7 @@ import json
 
 from parlour_rules import stump
 from parlour_rules.log import MatchLog, fold
-from parlour_rules.stump_state import TOTALS, WINNER
+from parlour_rules.stump.state import TOTALS, WINNER
 
 """
 BENCH_CASES = """

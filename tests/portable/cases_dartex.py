@@ -1,7 +1,7 @@
 # Dartex on CPython and MicroPython alike: the worked examples of RULES.md, every
 # refusal's one-line reason, and small scripted hands.
 from parlour_rules import dartex
-from parlour_rules.dartex_throw import parse_card, parse_throw, read_throw, score_throw
+from parlour_rules.dartex.throw import parse_card, parse_throw, read_throw, score_throw
 from parlour_rules.log import MatchLog
 
 EXAMPLES = (
@@ -155,7 +155,7 @@ def case_refuse_bad_players():
 def _lean_disagrees(log):
     # What dartex.screen_view, aims, table_throws and throw_of say differently from view():
     # [] when they agree (the device's screens read the lean ones).
-    from parlour_rules.dartex_view import aims, table_throws, throw_of
+    from parlour_rules.dartex.views import aims, table_throws, throw_of
     from parlour_rules.tokens import format_dartex
     state = log.state
     full = dartex.view(state)

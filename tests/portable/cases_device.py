@@ -23,9 +23,9 @@ def stump_events(turns):
 
 
 def boot(files=None, nvm=None):
+    from doubles.memflash import MemFlash
+    from doubles.scripted_board import SimBoard
     from parlour_device.app import App
-    from parlour_device.boards.sim import SimBoard
-    from parlour_device.flash import MemFlash
     app = App(SimBoard(flash=MemFlash({} if files is None else files), nvm=nvm))
     app.step()
     return app
@@ -60,7 +60,7 @@ def case_device_event_line_reads_back():
 
 
 def case_device_menus_walk():
-    from parlour_device.boards.sim import KEY, PRESS, TURN
+    from doubles.scripted_board import KEY, PRESS, TURN
     app = boot()
     seen = [texts(app)]
     for kind, value in ((TURN, 1), (KEY, 11), (KEY, 9), (TURN, 1), (PRESS, 0), (KEY, 11),
@@ -99,7 +99,7 @@ def _file_like_flash():
     # growing buffer in RAM. MemFlash grows one bytearray per file, which the
     # allocator moves (and frees behind it) on every accepted entry; here appended
     # lines are kept as separate chunks, so the heap sees what the board's does.
-    from parlour_device.flash import MemFlash
+    from doubles.memflash import MemFlash
 
     class ChunkFlash(MemFlash):
         def __init__(self):
@@ -136,8 +136,8 @@ def _file_like_flash():
 
 
 def bench_app():
+    from doubles.scripted_board import SimBoard
     from parlour_device.app import App
-    from parlour_device.boards.sim import SimBoard
     app = App(SimBoard(flash=_file_like_flash()))
     app.step()
     return app
@@ -146,9 +146,9 @@ def bench_app():
 def preload():
     # Import (compile) every module a Stump match uses, so a heap figure taken
     # after this counts the app's objects and the match, not the code.
-    from parlour_device.boards import sim  # noqa: F401
+    from doubles import scripted_board  # noqa: F401
     from parlour_device.games import game_module
-    from parlour_device.screens import menu  # noqa: F401
+    from parlour_device.ui import menu  # noqa: F401
     from parlour_rules.log import GAMES, load_game
     load_game("stump")
     for game in GAMES:
@@ -235,7 +235,7 @@ def case_device_event_line_matches_the_general_encoding():
 def case_device_sized_tables_are_each_their_own():
     # room_for hands out copies of one emptied table per size: each starts empty and
     # fills without touching the others.
-    from parlour_device.screens.sized import room_for
+    from parlour_device.ui.caches import room_for
     a = room_for(6)
     b = room_for(6)
     for n in range(6):
@@ -247,7 +247,7 @@ def case_device_sized_tables_are_each_their_own():
 def case_device_ring_offsets_are_the_half_points():
     # The ring's per-radius tables are put together from slices of the scaled sines;
     # on each interpreter every point must be the one half_point() works out.
-    from parlour_device.screens.ring import half_point, offsets
+    from parlour_device.games.stump.ring import half_point, offsets
     wrong = []
     for r in (1, 12, 15, 16, 19, 49, 54, 56, 65, 150):
         if offsets(r) != tuple([half_point(h, r) for h in range(80)]):

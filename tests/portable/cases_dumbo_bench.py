@@ -7,7 +7,7 @@
 # the fold costs keep_fold_* minus keep_events_*. The modules a fold uses are
 # imported with this one, so no case pays for compiling them.
 
-from parlour_rules import dumbo, dumbo_seat  # noqa: F401 (loaded here, not in a fold)
+from parlour_rules import dumbo  # noqa: F401 (loaded here, not in a fold)
 from parlour_rules.log import fold
 
 CONFIGS = {"two": {"players": 2}, "three": {"players": 3},
@@ -218,7 +218,10 @@ def keep_hand_counts():
 def keep_hand_0_import():
     # Loads the cards path (dumbo_cards and the meld solver) and seats the match,
     # so the cases below measure one hand, not compiling modules.
-    from parlour_rules import dumbo_cards, melds, melds_check, melds_show
+    from parlour_rules import melds
+    from parlour_rules.dumbo import cards as dumbo_cards
+    from parlour_rules.melds import check as melds_check
+    from parlour_rules.melds import show as melds_show
 
     return [dumbo_cards, melds, melds_check, melds_show, _seated()]
 

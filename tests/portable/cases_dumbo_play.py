@@ -8,7 +8,7 @@
 # runs thousands of hands per table size on CPython; the cases here run a few
 # hundred events each on MicroPython (about 600 KB of allocation per case).
 
-from parlour_rules import dumbo
+from parlour_rules.dumbo import state as dumbo_state
 from parlour_rules.errors import LINE, RulesError
 from parlour_rules.log import MatchLog
 from parlour_rules.prng import Xorshift32
@@ -141,7 +141,7 @@ VALUES_DEFAULT = (("octad_bonus", 20), ("undercut_bonus", 10), ("penalty", 10),
 
 
 def _values(rng):
-    presets = dumbo.OCTAD_PRESETS
+    presets = dumbo_state.OCTAD_PRESETS
     return {"octad_bonus": presets[rng.below(len(presets))], "undercut_bonus": 10 + rng.below(3),
             "penalty": 5 + rng.below(10), "target": 40 + rng.below(40), "game_bonus": 50,
             "vertex_bonus": 100}
@@ -226,9 +226,9 @@ def _follow(ref, event, match_state):
         if ref.over:
             ref.new_game()
         s = match_state
-        tables = s[dumbo.S_TB]
+        tables = s[dumbo_state.S_TB]
         dealers = [t[2] for t in tables] if ref.two_tables else None
-        ref.seat(tables[0][2], s[dumbo.S_OUT], s[dumbo.S_NESW], dealers)
+        ref.seat(tables[0][2], s[dumbo_state.S_OUT], s[dumbo_state.S_NESW], dealers)
     elif kind == "new_game":
         ref.new_game()
     elif kind == "hand":

@@ -1,6 +1,6 @@
 # Poker show-downs entered as cards on both interpreters.
 from parlour_rules import log
-from parlour_rules.poker_cards import solve_hands
+from parlour_rules.poker.cards import solve_hands
 
 CALLER = "(6H 7H 8H 9H) (JC QC KC) 2S 2D 5C"
 OTHER = "7D 8D 9D 6S 7S 8S 4H 4C 10C 10H"

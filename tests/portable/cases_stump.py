@@ -2,8 +2,8 @@
 # scoring, and refusals (every case_refuse_* must raise a RulesError that fits a line).
 from parlour_rules import stump
 from parlour_rules.log import MatchLog
-from parlour_rules.stump_ring import gap, shorter, tie_choices, width
-from parlour_rules.stump_state import GAPPERS
+from parlour_rules.stump.ring import gap, shorter, tie_choices, width
+from parlour_rules.stump.state import GAPPERS
 
 TABLE = ["Ted", "Helen", "Debbie", "Ralph"]
 

@@ -6,7 +6,7 @@ import json
 
 from parlour_rules import stump
 from parlour_rules.log import MatchLog, fold
-from parlour_rules.stump_state import TOTALS, WINNER
+from parlour_rules.stump.state import TOTALS, WINNER
 
 MATCHES = [['singles2', {'players': 2}, 6], ['singles4', {'players': 4}, 4], ['pairs', {'players': 4, 'partnership': True, 'target': 25}, 1]]
 

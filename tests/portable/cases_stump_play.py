@@ -7,8 +7,8 @@ from parlour_rules import stump
 from parlour_rules.errors import RulesError
 from parlour_rules.log import MatchLog
 from parlour_rules.prng import Xorshift32
-from parlour_rules.stump_ring import HALF, RING, steps, width
-from parlour_rules.stump_state import (
+from parlour_rules.stump.ring import HALF, RING, steps, width
+from parlour_rules.stump.state import (
     CFG,
     DISCARD,
     GAPPERS,

@@ -8,11 +8,12 @@ from parlour_rules.log import MatchLog
 
 from . import VERSION
 from .flash import read_replaced, replace
-from .games import game_module
+from .games import close_game, mark_resident, open_game, open_name
 from .journal import Journal, encode
-from .screens.base import BLACK, BLUE, GREY, MEMO_SIZE, RED, WHITE, Frame, Screen, fit
-from .screens.menu import MainMenu
-from .screens.sized import remember, room_for
+from .ui.caches import remember, room_for
+from .ui.frame import BLACK, BLUE, GREY, MEMO_SIZE, RED, WHITE, Frame, fit
+from .ui.menu import MainMenu
+from .ui.screen import Screen
 
 try:
     from typing import TYPE_CHECKING, Any, Optional, Tuple
@@ -85,6 +86,7 @@ class App:
         if board.data is not None:
             from .link import Link
             self.link = Link(board.data)
+        mark_resident()
         self.boot()
 
     # -- boot: straight back into the match ----------------------------------------
@@ -102,7 +104,7 @@ class App:
             self.message = "Maintenance: no save"
         self.screen = MainMenu(self)
         if self.match is not None:
-            module = game_module(self.match.game_name)
+            module = open_game(self.match.game_name)
             if module is not None:
                 self.screen = module.resume(self)
         self.screen.on_show()
@@ -222,6 +224,8 @@ class App:
                 return self._refuse(RulesError("flash", "Flash write failed"))
             self.match = None       # archived: what follows cannot go to its journal
             self._changed()
+        if open_name() != game:
+            close_game()
         try:
             self.journal.begin(game, config)
         except OSError:
@@ -238,6 +242,7 @@ class App:
                 self._refuse(RulesError("flash", "Flash write failed"))
                 return self.screen
             self.match = None
+            close_game()
             self._changed()
             self.beep("end")
         return self.menu()

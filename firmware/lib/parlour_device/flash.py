@@ -1,6 +1,6 @@
 # Files on the flash filesystem, behind five operations so the journal can be
-# tested with a power cut at any write (tests replace Flash with MemFlash and cut
-# it). On the board the root is "/" (CIRCUITPY, made writable by boot.py); the
+# tested with a power cut at any write (the tests replace Flash with their MemFlash
+# and cut it). On the board the root is "/" (CIRCUITPY, made writable by boot.py); the
 # simulator points it at its --state folder.
 import os
 
@@ -100,45 +100,3 @@ class Flash:
             return int(st[0] * st[3])
         except (OSError, AttributeError):
             return -1
-
-
-class MemFlash:
-    # The same operations on a dict of bytes: the MicroPython bench and the tests.
-    def __init__(self, files: Optional[dict[str, Any]] = None) -> None:
-        self.files = {} if files is None else files
-
-    def read(self, name: str) -> Optional[bytes]:
-        data = self.files.get(name)
-        return None if data is None else bytes(data)
-
-    def append(self, name: str, data: bytes) -> None:
-        old = self.files.get(name)
-        if type(old) is bytearray:
-            old.extend(data)        # in place: a long match costs no quadratic copying
-        else:
-            self.files[name] = bytearray(old or b"") + data
-
-    def write(self, name: str, data: bytes) -> None:
-        self.files[name] = bytes(data)
-
-    def rename(self, old: str, new: str) -> None:
-        if old not in self.files:
-            raise OSError(2)
-        self.files[new] = self.files.pop(old)
-
-    def remove(self, name: str) -> None:
-        self.files.pop(name, None)
-
-    def mkdir(self, name: str) -> None:
-        pass
-
-    def listdir(self, name: str) -> list[str]:
-        prefix = name + "/"
-        out = []
-        for key in self.files:  # order-free: callers sort
-            if key.startswith(prefix):
-                out.append(key[len(prefix):])
-        return out
-
-    def free(self) -> int:
-        return -1

@@ -22,6 +22,11 @@ def load_game(name):
     return game
 
 
+def forget_games():
+    # The device drops a game's modules when its match ends (one game in memory).
+    _LOADED.clear()
+
+
 def check_event(event):
     # __class__ rather than type(): one call fewer on every event of every fold.
     if event.__class__ is not dict or event.get("t").__class__ is not str:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import json
 import sys
 
+from .. import fastmelds  # noqa: F401  (the laptop's table-driven solves, registered on import)
+
 
 def print_json(value) -> None:
     json.dump(value, sys.stdout)

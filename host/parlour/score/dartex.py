@@ -6,7 +6,7 @@ Exit status 0 with the value, 1 with the reason the throw is not legal (X-2, X-3
 
 from __future__ import annotations
 
-from parlour_rules.dartex_throw import score_throw
+from parlour_rules.dartex.throw import score_throw
 from parlour_rules.errors import RulesError
 from parlour_rules.tokens import parse_dartex
 

@@ -11,8 +11,8 @@ scores; 2 for input the rules refuse (a count of 8 declared, a bad card, ...).
 
 from __future__ import annotations
 
-from parlour_rules import dumbo
 from parlour_rules.cards import DUMBO, format_card, format_cards
+from parlour_rules.dumbo import state as dumbo_state
 from parlour_rules.log import MatchLog
 
 from ..errors import ParlourError
@@ -38,7 +38,7 @@ def register(sub) -> None:
     helps = {"octad_bonus": "Octad bonus (D-5; presets 10, 20, 25)",
              "undercut_bonus": "undercut bonus (D-7)",
              "penalty": "wrong declaration penalty (D-8)"}
-    for key, default in dumbo.VALUES:
+    for key, default in dumbo_state.VALUES:
         if key in helps:
             parser.add_argument("--" + key.replace("_", "-"), type=int, default=default,
                                 metavar="N", help=f"{helps[key]}; default {default}")
@@ -67,18 +67,18 @@ def _event(args) -> dict:
 
 def score_hand(event: dict, names: list[str], values: dict) -> dict:
     """Score one hand through a two-player match; -> the JSON answer."""
-    config = {"players": 2, "names": names, "target": dumbo.VALUE_MAX}
+    config = {"players": 2, "names": names, "target": dumbo_state.VALUE_MAX}
     config.update(values)
     match = MatchLog("dumbo", config, [{"t": "seat", "dealer": 1}, event])
     view = match.view()
-    last = match.state[dumbo.S_LAST]
+    last = match.state[dumbo_state.S_LAST]
     scores = {"declarer": view["totals"][0], "opponent": view["totals"][1]}
     if last[0] == "wrong":
         answer = {"wrong": True, "octad": False,
                   "declarer": {"count": last[3]}, "opponent": {}}
     else:
         _, _, _, d, o, joker, _, _ = last
-        o_full = o + dumbo.JOKER_COUNT if joker else o
+        o_full = o + dumbo_state.JOKER_COUNT if joker else o
         answer = {"wrong": False, "octad": d == 0, "declarer": {"count": d},
                   "opponent": {"count": o_full, "joker": joker},
                   # D-7: an Octad or a higher opponent count; a tie goes to the opponent.
@@ -91,7 +91,7 @@ def score_hand(event: dict, names: list[str], values: dict) -> dict:
 
 
 def _add_cards(answer: dict, event: dict, values: dict) -> None:
-    from parlour_rules.dumbo_cards import arrange
+    from parlour_rules.dumbo.cards import arrange
 
     got = arrange(event["declarer_cards"], event["opponent_cards"],
                   (values["octad_bonus"], values["undercut_bonus"]))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from parlour_rules.cards import STANDARD, format_card
 from parlour_rules.log import MatchLog
-from parlour_rules.poker_cards import caller_deadwood, solve_hands
+from parlour_rules.poker.cards import caller_deadwood, solve_hands
 
 from ..errors import ParlourError
 from . import print_json

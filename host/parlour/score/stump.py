@@ -10,7 +10,7 @@ Exit status 0 with the gap, 2 for a number that is not 1..40 or a side that is n
 from __future__ import annotations
 
 from parlour_rules.errors import refuse
-from parlour_rules.stump_ring import TIE, check_number, gap, shorter, tie_choices
+from parlour_rules.stump.ring import TIE, check_number, gap, shorter, tie_choices
 
 from . import print_json
 

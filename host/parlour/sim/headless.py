@@ -15,7 +15,7 @@ class ExpectationFailed(AssertionError):
 
 def screen_text(device: SimDevice) -> str:
     """Every piece of text on the current frame, one per line."""
-    from parlour_device.screens.base import TEXT
+    from parlour_device.ui.frame import TEXT
 
     return "\n".join(item[3] for item in device.app.shown or () if item[0] == TEXT)
 

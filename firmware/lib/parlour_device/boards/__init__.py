@@ -28,7 +28,7 @@ def choose() -> str:
     try:
         import board
     except ImportError:
-        return "sim"
+        return "macropad"
     board_id: str = getattr(board, "board_id", "")
     return BOARD_IDS.get(board_id, "macropad")
 
@@ -38,8 +38,5 @@ def make(name: Optional[str] = None) -> "Board":
     if name == "tft":
         from . import tft
         return tft.make()
-    if name == "sim":
-        from . import sim
-        return sim.make()
     from . import macropad
     return macropad.make()

@@ -9,7 +9,7 @@ try:
 except ImportError:
     pass
 
-from ..screens.base import Layout
+from ..ui.frame import Layout
 from . import setting
 
 # Layouts (see docs/screen-contract.md for the regions).
@@ -57,7 +57,7 @@ class Board:
     def renderer(self) -> Any:
         if self.display is None:
             return None
-        from ..render import Renderer
+        from ..ui.render import Renderer
         return Renderer(self.display, self.layout)
 
     def poll(self, app: Any) -> None:

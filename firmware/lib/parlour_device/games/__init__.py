@@ -1,0 +1,85 @@
+# The games this device has screens for, and the one game held in memory.
+# On an RP2040 every imported module's bytecode lives in RAM, so a game's screens
+# (parlour_device.games.<game>) and rules (parlour_rules.<game>, with the solver
+# and the card modules it brings) are imported when its match starts or resumes
+# (open_game) and leave sys.modules when the match is filed or another game
+# starts (close_game). Interned names stay; everything else is collected.
+import gc
+import sys
+
+try:
+    from typing import Any, Optional
+except ImportError:
+    pass
+
+NAMES = {"dumbo": "Dumbo", "poker": "Poker Rum/Gin", "stump": "Stump",
+         "dartex": "Dartex", "galumphus": "Galumphus"}
+# The games with screens, and how many may play each: known before the game loads.
+PLAYERS = {"stump": (2, 4), "dartex": (2, 4)}
+_open: "list[Any]" = [None, None]       # [game, its screens module]
+_resident: "list[Any]" = [set()]        # our modules that stay: what boot loaded
+
+
+def game_name(game: str) -> str:
+    return NAMES.get(game, game)
+
+
+def has_screens(game: str) -> bool:
+    return game in PLAYERS
+
+
+def open_game(game: str) -> Any:
+    # The game's screens module (start, resume), loaded now if another game or none
+    # is in memory; None for a game without screens.
+    if game not in PLAYERS:
+        return None
+    if _open[0] == game:
+        return _open[1]
+    close_game()
+    package = __import__("parlour_device.games." + game)
+    _open[0] = game
+    _open[1] = getattr(package.games, game)
+    return _open[1]
+
+
+def mark_resident() -> None:
+    # Called once the app is up, before any match is replayed: what is loaded now
+    # stays loaded; whatever a game brings in after this goes when it closes.
+    _resident[0] = _ours()
+
+
+def open_name() -> Optional[str]:
+    game: Optional[str] = _open[0]
+    return game
+
+
+def close_game() -> None:
+    # Every module of ours loaded since the first game opened goes, and with it
+    # the rules core's cache of game modules; then one collection frees the code.
+    if _open[0] is None:
+        return
+    _open[0] = None
+    _open[1] = None
+    resident = _resident[0]
+    for name in _ours():
+        if name in resident:
+            continue
+        del sys.modules[name]
+        parent, _, child = name.rpartition(".")
+        holder = sys.modules.get(parent)
+        if holder is not None:
+            try:
+                delattr(holder, child)      # the package's own reference to it
+            except AttributeError:
+                pass
+    from parlour_rules.log import forget_games
+    forget_games()
+    gc.collect()
+
+
+def _ours() -> "set[str]":
+    out = set()
+    for name in sys.modules:
+        if name.startswith("parlour_rules.") or name.startswith("parlour_device."):
+            out.add(name)
+    return out

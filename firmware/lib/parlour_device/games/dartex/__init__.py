@@ -1,0 +1,103 @@
+# Dartex on the device (X-1..X-8): the options before a match, the play screen
+# (play.py, drawn by draw.py); the table and the hand's end are results.py.
+
+from ...ui.frame import GREY, K_OK, K_UNDO, WHITE
+from ...ui.lines import clip
+from ...ui.screen import Screen
+from .play import DartexPlay
+from .results import HandOver
+
+try:
+    from typing import Any, Dict, List, Optional, Tuple
+except ImportError:
+    pass
+
+TARGETS = (100, 200, 250, 300, 400, 500, 750, 1000)
+TARGET_ROWS = tuple(["Target: %d" % target for target in TARGETS])   # made once
+_TARGET_ROW: "Dict[int, str]" = {}     # a target's row, by target
+for _i in range(len(TARGETS)):
+    _TARGET_ROW[TARGETS[_i]] = TARGET_ROWS[_i]
+_DEALERS: "Dict[str, str]" = {}    # "Dealer: Ann", by name (empty at import: see menu.py)
+
+
+def start(app: "Any", players: "List[str]") -> Screen:
+    return DartexOptions(app, list(players))
+
+
+def resume(app: "Any") -> Screen:
+    play = DartexPlay(app)
+    if app.view()["hand_over"]:
+        return HandOver(app, play)
+    return play
+
+
+class DartexOptions(Screen):
+    # Before the match: the target and who deals: a seat, or a cut (C-3).
+    title = "Dartex: options"
+
+    def __init__(self, app: "Any", names: "List[str]") -> None:
+        super().__init__(app)
+        self.names = names
+        self.target = 500
+        self.dealer = -1
+        self.row = 0
+
+    def rows(self) -> "List[str]":
+        # from tables: a click makes no string
+        target = _TARGET_ROW.get(self.target)
+        if target is None:
+            target = "Target: %d" % self.target
+        if self.dealer < 0:
+            return [target, "Dealer: cut"]
+        name = self.names[self.dealer]
+        dealer = _DEALERS.get(name)
+        if dealer is None:
+            if len(_DEALERS) >= 32:
+                _DEALERS.clear()
+            dealer = _DEALERS[name] = "Dealer: " + name
+        return [target, dealer]
+
+    def hint(self) -> str:
+        return "turn:change 11:start"
+
+    def keys(self) -> "Tuple[str, ...]":
+        return ("", "Up", "", "", "", "", "", "Down", "", "Back", "Menu", "Start")
+
+    def on_turn(self, delta: int) -> "Optional[Screen]":
+        if self.row == 0:
+            i = 0
+            for j in range(len(TARGETS)):
+                if TARGETS[j] == self.target:
+                    i = j
+            self.target = TARGETS[(i + delta) % len(TARGETS)]
+        else:
+            self.dealer = (self.dealer + 1 + delta) % (len(self.names) + 1) - 1
+        return None
+
+    def on_key(self, key: int) -> "Optional[Screen]":
+        if key == 1 or key == 7:
+            self.row = 1 - self.row
+            return None
+        if key == K_OK:
+            config: "Dict[str, Any]" = {"players": len(self.names), "names": self.names,
+                                        "target": self.target}
+            if self.dealer >= 0:
+                config["dealer"] = self.dealer
+            if self.app.new_match("dartex", config) is not None:
+                return None
+            if self.dealer < 0 and self.app.submit({"t": "cut", "seed": self.app.seed()}) is not None:
+                return None
+            play = DartexPlay(self.app)
+            return play
+        if key == K_UNDO:
+            return self.app.menu()
+        return super().on_key(key)
+
+    def draw(self, frame: "Any") -> None:
+        lay = frame.layout
+        rows = self.rows()
+        for i in range(len(rows)):
+            frame.row(i, clip(rows[i], lay.cols), WHITE, i == self.row)
+        if lay.colour:
+            frame.text(0, lay.row_y(len(rows)) + 8,
+                       clip("players: " + " ".join(self.names), 2 * lay.cols), GREY)

@@ -1,0 +1,335 @@
+# Dartex's play screen (X-1..X-8): a throw is three cards entered in the order laid,
+# numbers with the encoder (a Champion with key 6, then its number), the specials on
+# keys. Foul and Wire then pick their target among the throws on the table (X-5).
+# With three cards laid the screen shows the throw's value, or the one-line reason
+# the rules refuse it, before OK sends it. Exchange or pass on key 7 (X-6).
+
+from parlour_rules.dartex import throw_value
+from parlour_rules.dartex.views import aims as aims_of
+from parlour_rules.errors import RulesError
+from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
+
+from ...ui.caches import Numbered
+from ...ui.frame import GREEN, K_OK, K_UNDO, RED, WHITE
+from ...ui.screen import Screen
+from .boxes import NUMBER_COUNT, NUMBER_FACES, NUMBERS, Boxes, token
+from .draw import current, draw_entry, lay_card, note, note_item, take_back
+from .results import HandOver, Table
+
+try:
+    from typing import Any, Dict, List, Optional, Tuple
+except ImportError:
+    pass
+
+K_CHAMP = 6
+K_SWAP = 7
+K_TABLE = 8
+SPECIAL_KEYS = {0: DOUBLE, 1: TREBLE, 2: BULL, 3: FOUL, 4: OFF, 5: WIRE}
+
+
+_TITLES = Numbered("Dartex hand %d", 16)
+# "= 13": a throw's value as its preview shows it, made at import up to 63 (~2 KB;
+# nearly every throw's value, and a string made per throw costs ~30,000 fuel on the
+# board), larger ones once per value
+_VALUE_TEXTS = tuple(["= %d" % value for value in range(64)])
+_VALUES = Numbered("= %d", 32)
+_AIM_KEYS: "Tuple[str, ...]" = ("", "", "", "", "", "", "", "", "Table", "Back", "Menu", "Aim")
+
+
+def _chromes() -> "Tuple[Tuple[str, Tuple[str, ...]], ...]":
+    # (hint, key labels) while entering, by exchange (8) or pass, cards laid (4),
+    # Champion (2), three laid (1): made once, so a click makes no tuple of them and
+    # the app finds the same one again.
+    out = []
+    for exchange in (False, True):
+        swap = "Exch" if exchange else "Pass"
+        for laid in (False, True):
+            for champ in (False, True):
+                back = "Back" if laid or champ else "Undo"
+                for three in (False, True):
+                    keys = ("Dbl", "Trbl", "Bull", "Foul", "Off", "Wire", "Champ", swap,
+                            "Table", back, "Menu", "Throw" if three else "Add")
+                    if three:
+                        hint = "11 throw  9 back"
+                    elif champ:
+                        hint = "turn: C= 11 add"
+                    else:
+                        hint = "turn no. 11 add 7 exc" if exchange else "turn no. 11 add 7 pas"
+                    out.append((hint, keys))
+    return tuple(out)
+
+
+_CHROMES = _chromes()
+_LAID_CHROME = (0, 4, 4, 5)     # _CHROMES' offset by cards laid
+_AIM_CHROME = ("turn: target 11 aim", _AIM_KEYS)
+
+
+class DartexPlay(Screen):
+    title = "Dartex"
+
+    def __init__(self, app: "Any") -> None:
+        super().__init__(app)
+        self.slots: "List[Tuple[int, Any]]" = []   # (card, target) laid so far
+        self.idx = 6               # NUMBERS[idx] is the number under the encoder
+        self.champ = False         # the next number card is a Champion (X-1)
+        self.aim = 0               # FOUL or WIRE while its target is picked
+        self.pick = 0              # index into the view's targets
+        self._sv: "Any" = None     # the view the screen last saw
+        self.ver = 0               # bumped whenever the card being entered may change
+        # Parts of the frame, kept until what they show changes: the body (per view)
+        # and the entry's items (the body's, the three boxes', then the note line's,
+        # in one list made at its size once, `_store`), made again when the entry
+        # changes; a turn of the encoder replaces the face of the box being entered
+        # in place (at `_at`; `ver` moves, `_card_ver` tells the entry's box).
+        self._body: "Optional[Tuple[Any, ...]]" = None
+        self._entry: "Optional[List[Any]]" = None
+        self._store: "Optional[List[Any]]" = None
+        self._shown: "List[Any]" = [None, None, None]   # the part in each box of _store
+        self._start = 0            # where the boxes start in _store (after the body)
+        self._at = 0
+        self._card_ver = -1
+        self._lines: "Dict[int, str]" = {}         # target lines of this view, by pick
+        self._aimlist: "Optional[List[Any]]" = None   # the throws on the table (per view)
+        # aimed faces, by card and target: a few a match (a table made at its size
+        # here would cost more than it saves)
+        self._aims: "Dict[Any, str]" = {}
+        self._event: "Optional[Dict[str, Any]]" = None   # the throw of 3 laid cards
+        self._preview: "Optional[Tuple[str, int]]" = None
+        self._exch = 0             # 8 while the pack has cards (exchange, else pass)
+        self._short: "Optional[List[str]]" = None   # the names cut to 6 (the status line)
+        self._chrome: "Tuple[str, Tuple[str, ...]]" = ("", _AIM_KEYS)
+        self._bx: "Optional[Boxes]" = None
+        self._laid: "List[Tuple[Any, ...]]" = []   # the laid boxes' items, by slot
+
+    def view(self) -> "Dict[str, Any]":
+        v: "Dict[str, Any]" = self.app.view()
+        return v
+
+    def on_show(self) -> None:
+        self._sync()
+
+    def _sync(self) -> None:
+        # Once per new view (an event or an undo): the body and the entry drawn again.
+        v = self.view()
+        if v is self._sv:
+            return
+        self._sv = v
+        self._exch = 8 if v["pack"] > 0 else 0
+        self._body = None
+        self._aimlist = None
+        if self._lines:            # a new table only where lines were made
+            self._lines = {}
+        hand = v["hand"]
+        self.title = _TITLES.text(hand) if hand else "Dartex"
+        self._changed()
+
+    def _changed(self) -> None:
+        # The entry (or the view under it) changed: its parts, preview and event go,
+        # and the key labels and the hint are worked out again (not on every frame).
+        self.ver += 1
+        self._entry = None
+        self._event = None
+        self._preview = None
+        if self.aim:
+            chrome = _AIM_CHROME
+        else:
+            laid = len(self.slots)
+            chrome = _CHROMES[self._exch + _LAID_CHROME[laid] + (2 if self.champ else 0)]
+        self._chrome = chrome
+
+    def _clear(self) -> None:
+        self.slots = []
+        del self._laid[:]
+        self.champ = False
+        self.aim = 0
+        self._changed()
+
+    # -- the throw being entered -----------------------------------------------------
+
+    def _candidate(self) -> int:
+        n = NUMBERS[self.idx]
+        return CHAMP + n if self.champ else n
+
+    def event(self) -> "Dict[str, Any]":
+        # The throw of the cards laid, made once for its preview and its sending.
+        event = self._event
+        if event is None:
+            cards = []
+            for card, target in self.slots:
+                # a number's token is its face (from the table), the rest token()'s
+                cards.append(NUMBER_FACES[card] if 0 < card <= 25 and target is None
+                             else token(card, target))
+            event = self._event = {"t": "throw", "cards": cards}
+        return event
+
+    def preview(self) -> "Tuple[str, int]":
+        # The value of three laid cards, or the reason the rules refuse them.
+        match = self.app.match
+        if len(self.slots) < 3 or match is None:
+            return "", WHITE
+        found = self._preview
+        if found is not None:
+            return found
+        try:
+            value = throw_value(match.state, self.event())
+        except RulesError as e:
+            found = (e.message, RED)
+        else:
+            found = (_VALUE_TEXTS[value] if 0 <= value < 64 else _VALUES.text(value), GREEN)
+        self._preview = found
+        return found
+
+    def _targets(self) -> "List[Any]":
+        # The throws on the table as (seat, number), read once per view.
+        aims = self._aimlist
+        if aims is None:
+            match = self.app.match
+            aims = self._aimlist = aims_of(match.state) if match is not None else []
+        return aims
+
+    def _lay(self, card: int) -> None:
+        if len(self.slots) >= 3:
+            self.app.show("3 cards: OK or 9")
+            return
+        if (card == FOUL or card == WIRE) and self._targets():
+            # X-5: pick the throw it lands on
+            self.aim = card
+            self.pick = 0
+            self._changed()
+            return
+        self.slots.append((card, None))
+        self.champ = False
+        entry = self._entry
+        self._changed()
+        if entry is not None and len(self.slots) < 3:
+            lay_card(self, entry, card)     # the drawn entry brought up to date
+
+    def _aimed(self) -> None:
+        self.slots.append((self.aim, self._targets()[self.pick]))
+        self.aim = 0
+        self._changed()
+
+    def _submit(self, event: "Dict[str, Any]") -> "Optional[Screen]":
+        if self.app.submit(event) is not None:
+            return None
+        # the entry starts over under the new view (_sync works the rest out once)
+        self.slots = []
+        del self._laid[:]
+        self.champ = False
+        self.aim = 0
+        self._sync()
+        if self.view()["hand_over"]:
+            return HandOver(self.app, self)
+        return None
+
+    # -- input ----------------------------------------------------------------------
+
+    def on_turn(self, delta: int) -> "Optional[Screen]":
+        if self.aim:
+            count = len(self._targets())
+            if count:
+                # only the aimed face and the target line change: draw() redraws
+                # the two in the kept entry
+                self.pick = (self.pick + delta) % count
+                self.ver += 1
+        else:
+            self.idx = (self.idx + delta) % NUMBER_COUNT
+            if len(self.slots) < 3:     # the number shows only while entering
+                self.ver += 1
+        return None
+
+    def on_key(self, key: int) -> "Optional[Screen]":
+        v = self.app.view()
+        if v["hand_over"]:
+            return HandOver(self.app, self)
+        if key == K_OK and not self.aim:
+            # the usual key first: add the number under the encoder, or throw
+            slots = self.slots
+            if len(slots) == 3:
+                return self._submit(self.event())
+            card = NUMBERS[self.idx]
+            if self.champ:
+                card += CHAMP
+                self.champ = False
+            slots.append((card, None))
+            entry = self._entry
+            self._changed()
+            if entry is not None and len(slots) < 3:
+                # the drawn entry brought up to date in place (a full draw otherwise)
+                lay_card(self, entry, card)
+            return None
+        if key == K_UNDO:
+            # 9 takes back what was typed, then (nothing typed) the last event
+            if self.aim:
+                self.aim = 0
+            elif self.champ:
+                self.champ = False
+            elif self.slots:
+                self.slots.pop()
+                del self._laid[len(self.slots):]
+                entry = self._entry
+                self._changed()
+                if entry is not None:
+                    take_back(self, entry)     # the drawn entry brought up to date
+                return None
+            else:
+                self.app.undo()
+                self.on_show()
+            self._changed()
+            return None
+        if key == K_TABLE:
+            return Table(self.app, self)
+        if self.aim:
+            if key == K_OK:
+                self._aimed()
+            return None if key != 10 else super().on_key(key)
+        if key in SPECIAL_KEYS:
+            self._lay(SPECIAL_KEYS[key])
+            return None
+        if key == K_CHAMP:
+            self.champ = not self.champ
+            self._changed()
+            return None
+        if key == K_SWAP:
+            return self._submit({"t": "exchange"} if v["pack"] > 0 else {"t": "pass"})
+        return super().on_key(key)
+
+    def keys(self) -> "Tuple[str, ...]":
+        return self._chrome[1]
+
+    def hint(self) -> str:
+        return self._chrome[0]
+
+    def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
+        # (hint, key labels) for the app, made once per change of the entry
+        return self._chrome
+
+    # -- drawing --------------------------------------------------------------------
+
+    def draw(self, frame: "Any") -> None:
+        v = self.app.view()
+        if v is not self._sv:
+            self._sync()
+        if v["turn"] is None:
+            return
+        entry = self._entry
+        if entry is None:
+            entry = draw_entry(self, frame, v)
+        elif self._card_ver != self.ver:
+            # a click: only the face of the box being entered changes (a number
+            # turned with three cards laid keeps `ver`, so it redraws nothing)
+            self._card_ver = self.ver
+            at = len(self.slots)
+            if at < 3:
+                boxes = self._bx
+                if self.aim or boxes is None:
+                    entry[self._at] = current(self, frame, at)
+                    if self.aim:       # the note: the line of the throw aimed at
+                        text, colour = note(self, v)
+                        entry[len(entry) - 1] = note_item(frame, text, colour)
+                else:
+                    item = boxes.numbers[(at + 3 if self.champ else at) * NUMBER_COUNT
+                                         + self.idx]
+                    entry[self._at] = (item if item is not None
+                                       else boxes.number(at, self.idx, self.champ))
+        frame.items.extend(entry)

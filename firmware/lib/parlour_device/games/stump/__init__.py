@@ -1,0 +1,111 @@
+# Stump on the device (S-1..S-8): the options before a match; the play screen is
+# play.py (drawn by draw.py on the ring of ring.py), the results results.py.
+
+from ...ui.frame import GREY, K_OK, WHITE
+from ...ui.lines import clip
+from ...ui.screen import Screen
+from .play import StumpPlay
+from .results import RoundOver
+
+try:
+    from typing import Any, Dict, List, Optional, Tuple
+except ImportError:
+    pass
+
+TARGETS = (10, 15, 20, 25, 30, 40, 50, 75, 100)
+
+
+def start(app: "Any", players: "List[str]") -> Screen:
+    return StumpOptions(app, list(players))
+
+
+def resume(app: "Any") -> Screen:
+    play = StumpPlay(app)
+    if app.view()["over"]:
+        return RoundOver(app, play)
+    return play
+
+
+class StumpOptions(Screen):
+    # Before the match: singles or partnership (four players, S-7), the target
+    # (S-8) and who deals: a seat, or a cut for a random seat (C-3).
+    title = "Stump: options"
+
+    def __init__(self, app: "Any", names: "List[str]") -> None:
+        super().__init__(app)
+        self.names = names
+        self.pairs = False
+        self.target = 25
+        self.dealer = -1          # -1: cut for the deal
+        self.row = 0
+
+    def rows(self) -> "List[str]":
+        n = len(self.names)
+        out = []
+        if n == 4:
+            out.append("Play: " + ("partners" if self.pairs else "singles"))
+        out.append("Target: %d" % self.target)
+        if self.dealer < 0:
+            out.append("Dealer: cut")
+        else:
+            out.append("Dealer: " + self.names[self.dealer])
+        return out
+
+    def _kind(self) -> str:
+        kinds = ("pairs", "target", "dealer") if len(self.names) == 4 else ("target", "dealer")
+        return kinds[self.row]
+
+    def _change(self, delta: int) -> None:
+        kind = self._kind()
+        if kind == "pairs":
+            self.pairs = not self.pairs
+            self.target = 50 if self.pairs else 25
+        elif kind == "target":
+            i = 0
+            for j in range(len(TARGETS)):
+                if TARGETS[j] == self.target:
+                    i = j
+            self.target = TARGETS[(i + delta) % len(TARGETS)]
+        else:
+            self.dealer = (self.dealer + 1 + delta) % (len(self.names) + 1) - 1
+
+    def hint(self) -> str:
+        return "turn:change 11:start"
+
+    def keys(self) -> "Tuple[str, ...]":
+        return ("", "Up", "", "", "", "", "", "Down", "", "Back", "Menu", "Start")
+
+    def on_turn(self, delta: int) -> "Optional[Screen]":
+        self._change(delta)
+        return None
+
+    def on_key(self, key: int) -> "Optional[Screen]":
+        count = len(self.rows())
+        if key == 1:
+            self.row = (self.row - 1) % count
+            return None
+        if key == 7:
+            self.row = (self.row + 1) % count
+            return None
+        if key == K_OK:
+            config: "Dict[str, Any]" = {"players": len(self.names), "names": self.names,
+                                        "partnership": self.pairs, "target": self.target}
+            if self.dealer >= 0:
+                config["dealer"] = self.dealer
+            if self.app.new_match("stump", config) is not None:
+                return None
+            if self.dealer < 0 and self.app.submit({"t": "cut", "seed": self.app.seed()}) is not None:
+                return None
+            return StumpPlay(self.app)
+        if key == 9:
+            return self.app.menu()
+        return super().on_key(key)
+
+    def draw(self, frame: "Any") -> None:
+        lay = frame.layout
+        rows = self.rows()
+        for i in range(len(rows)):
+            frame.row(i, clip(rows[i], lay.cols), WHITE, i == self.row)
+        if lay.colour and lay.rows > len(rows) + 1:
+            frame.text(0, lay.row_y(len(rows)) + 8, clip(
+                "players: " + " ".join(self.names), 2 * lay.cols), GREY)

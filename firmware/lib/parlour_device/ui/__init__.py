@@ -1,0 +1,1 @@
+# The UI toolkit every screen is built on: frame, screen, lines, caches, menu, render.

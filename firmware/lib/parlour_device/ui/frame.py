@@ -1,0 +1,148 @@
+# What a screen draws into and what it may know of the display: the Layout, the
+# Frame (a plain list of shapes and text), the colours, the item kinds and the
+# key numbers every screen shares.
+
+try:
+    from typing import TYPE_CHECKING, Any, Optional, Tuple
+except ImportError:
+    TYPE_CHECKING = False  # type: ignore[misc]
+
+from .caches import remember
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+K_UNDO = const(9)
+K_MENU = const(10)
+K_OK = const(11)
+KEYS = const(12)
+
+# Colours are 0xRRGGBB. A mono board shows anything but BLACK as lit.
+BLACK = const(0x000000)
+WHITE = const(0xFFFFFF)
+GREY = const(0x808080)
+RED = const(0xFF3030)
+GREEN = const(0x30D050)
+BLUE = const(0x3070FF)
+YELLOW = const(0xFFD000)
+ORANGE = const(0xFF8000)
+CYAN = const(0x30D0D0)
+MAGENTA = const(0xE040E0)
+
+# Frame item kinds (first element of each item tuple).
+TEXT = const(0)
+RECT = const(1)
+CIRCLE = const(2)
+LINE = const(3)
+POLY = const(4)
+GROUP = const(5)
+MEMO_SIZE = const(48)      # parts a Frame remembers (Frame.memo) before starting over
+
+
+def fit(text: str, room: int) -> str:
+    # The text cut to `room` characters; the same string when it fits (slicing
+    # makes a new string, and a new string costs more than anything else here).
+    return text if len(text) <= room else text[:room]
+
+
+class Layout:
+    # What a screen may know about the display: its size, whether it has colour,
+    # the character cell (terminalio's 6x12 font times `scale`) and the body area
+    # between the app's title/message line and its hint line / key labels.
+    def __init__(self, width: int, height: int, colour: bool, scale: int, body_top: int,
+                 body_height: int) -> None:
+        self.width = width
+        self.height = height
+        self.colour = colour
+        self.scale = scale
+        self.char_w = 6 * scale
+        self.line_h = 12 * scale
+        self.body_top = body_top
+        self.body_height = body_height
+        self.cols = width // self.char_w
+        self.rows = body_height // self.line_h
+
+    def row_y(self, row: int) -> int:
+        return self.body_top + row * self.line_h
+
+
+class Frame:
+    # A render description: a list of tuples, compared whole to decide a redraw.
+    #   (TEXT, x, y, text, colour, scale, background or -1)
+    #   (RECT, x, y, w, h, colour, filled)
+    #   (CIRCLE, x, y, r, colour, filled)
+    #   (LINE, x0, y0, x1, y1, colour)
+    #   (POLY, ((x, y), (x, y), ...), colour)   a filled polygon
+    #   (GROUP, (item, item, ...))               items drawn as one layer
+    # Coordinates are pixels from the display's top-left; text is placed by its
+    # top-left corner. Items are drawn in order (later ones on top).
+    def __init__(self, layout: Layout, memo: "Optional[dict[Any, Any]]" = None) -> None:
+        self.layout = layout
+        self.items: list[Tuple[Any, ...]] = []
+        self._memo = memo
+
+    def memo(self, key: Any, build: Any) -> None:
+        # Add the items build(frame) draws, remembered under `key` (a tuple of
+        # everything they depend on): a part that has not changed since an earlier
+        # frame costs one lookup instead of its drawing. Keys must be hashable.
+        memo = self._memo
+        if memo is None:
+            build(self)
+            return
+        part = memo.get(key)
+        if part is None:
+            start = len(self.items)
+            build(self)
+            remember(memo, MEMO_SIZE, key, tuple(self.items[start:]))
+            return
+        self.items.extend(part)
+
+    def keep(self, slot: "list[Any]", key: Any, build: Any, *args: Any) -> None:
+        # Like memo(), with one remembered part in the caller's `slot` ([key, items]):
+        # for a part that changes on every click (the entry), where a dict entry per
+        # click would only fill the memo; comparing the keys is all a repeat costs.
+        # build(frame, *args) draws the part.
+        if slot[0] == key and slot[1] is not None:
+            self.items.extend(slot[1])
+            return
+        items = self.items
+        start = len(items)
+        build(self, *args)
+        slot[0] = key
+        slot[1] = tuple(items[start:])
+
+    def text(self, x: int, y: int, text: str, colour: int = WHITE, scale: int = 1,
+             background: int = -1) -> None:
+        self.items.append((TEXT, x, y, text, colour, scale, background))
+
+    def rect(self, x: int, y: int, w: int, h: int, colour: int = WHITE,
+             filled: bool = True) -> None:
+        self.items.append((RECT, x, y, w, h, colour, filled))
+
+    def circle(self, x: int, y: int, r: int, colour: int = WHITE, filled: bool = True) -> None:
+        self.items.append((CIRCLE, x, y, r, colour, filled))
+
+    def line(self, x0: int, y0: int, x1: int, y1: int, colour: int = WHITE) -> None:
+        self.items.append((LINE, x0, y0, x1, y1, colour))
+
+    def group(self, items: "Tuple[Any, ...]") -> None:
+        # A part that never changes (a ring's dots, say) as one item: one layer for
+        # the renderer, one comparison per frame.
+        self.items.append((GROUP, items))
+
+    def polygon(self, points: Any, colour: int = WHITE) -> None:
+        # A filled polygon through `points` (a tuple of (x, y) tuples, >= 3).
+        self.items.append((POLY, tuple(points), colour))
+
+    def row(self, row: int, text: str, colour: int = WHITE, inverse: bool = False) -> None:
+        # One line of body text at the layout's scale; inverse = a highlighted row.
+        lay = self.layout
+        y = lay.row_y(row)
+        if inverse:
+            self.rect(0, y, lay.width, lay.line_h, colour)
+            self.text(0, y, text, BLACK, lay.scale, -1)
+        else:
+            self.text(0, y, text, colour, lay.scale)

@@ -1,0 +1,271 @@
+# The app's own screens: main menu, new match, player setup, roster, settings and
+# sync status. In menus key 9 (Undo) steps back and key 10 returns to the top.
+from parlour_rules.log import GAMES
+
+from ..games import PLAYERS, game_name, has_screens, open_game
+from ..journal import set_maintenance
+from .frame import K_MENU, K_UNDO
+from .screen import ListScreen, Screen
+
+try:
+    from typing import TYPE_CHECKING, Optional, Tuple
+except ImportError:
+    TYPE_CHECKING = False  # type: ignore[misc]
+
+if TYPE_CHECKING:
+    from ..app import App
+
+SOUND = ("Sound: off", "Sound: on")
+LIGHTS = ("Key lights: off", "Key lights: on")
+# Menu lines are made once and kept (a new string is what costs most on the board):
+# a menu's entries are worked out again after every key. What is known at import
+# (the games, the default roster P1..P8) is made then, once at boot; the rest is
+# kept as the menus are used, in tables that start empty: a list or dict made at
+# import and grown later frees its first block low in the heap, and MicroPython
+# then looks for every larger block from there up.
+MAIN = ["New match", "Roster", "Settings", "Sync status"]
+MAIN_ACTIONS = ["new", "roster", "settings", "sync"]
+RESUME_ACTIONS = ["resume"] + MAIN_ACTIONS
+_RESUME: "dict[str, list[str]]" = {}     # the main menu with a match, by game
+_GAMES: "Optional[list[str]]" = None    # New match's lines
+SOON: "dict[str, str]" = {}              # "Poker Rum/Gin   soon": a game without screens
+_TITLES: "dict[str, str]" = {}           # "Dartex: players", by game
+for _game in GAMES:
+    SOON[_game] = "%-15s soon" % game_name(_game)
+    _TITLES[_game] = game_name(_game) + ": players"
+STARTS = tuple(["Start (%d players)" % n for n in range(9)])
+TO_SYNC = tuple(["To sync: %d match%s" % (n, "" if n == 1 else "es") for n in range(10)])
+_FREE: "dict[str, str]" = {}             # "- Ann": a name not seated
+for _n in range(1, 9):                   # (the roster until names come from the laptop)
+    _FREE["P%d" % _n] = "- P%d" % _n
+_SEATED: "dict[int, dict[str, str]]" = {}   # "2 Ann": by seat, by name
+KEPT = 64                                # names kept before starting over
+
+
+def _free(name: str) -> str:
+    text = _FREE.get(name)
+    if text is None:
+        if len(_FREE) >= KEPT:
+            _FREE.clear()
+        text = _FREE[name] = "- " + name
+    return text
+
+
+def _seated(place: int, name: str) -> str:
+    table = _SEATED.get(place)
+    if table is None:
+        table = _SEATED[place] = {}
+    text = table.get(name)
+    if text is None:
+        if len(table) >= KEPT:
+            table.clear()
+        text = table[name] = "%d %s" % (place + 1, name)
+    return text
+
+
+class MenuScreen(ListScreen):
+    def __init__(self, app: "App", back: Optional[Screen] = None) -> None:
+        super().__init__(app)
+        self.back = back
+
+    def hint(self) -> str:
+        return "turn:pick OK 9:back"
+
+    def keys(self) -> Tuple[str, ...]:
+        return ("", "Up", "", "", "", "", "", "Down", "", "Back", "Menu", "OK")
+
+    def on_key(self, key: int) -> Optional[Screen]:
+        if key == K_UNDO:
+            return self.back
+        if key == K_MENU:
+            return self.app.menu()
+        return super().on_key(key)
+
+
+class MainMenu(MenuScreen):
+    title = "parlour"
+
+    def actions(self) -> list[str]:
+        return MAIN_ACTIONS if self.app.match is None else RESUME_ACTIONS
+
+    def entries(self) -> list[str]:
+        match = self.app.match
+        if match is None:
+            return MAIN
+        out = _RESUME.get(match.game_name)
+        if out is None:
+            out = _RESUME[match.game_name] = ["Resume " + game_name(match.game_name)] + MAIN
+        return out
+
+    def choose(self, index: int) -> Optional[Screen]:
+        action = self.actions()[index]
+        app = self.app
+        if action == "resume":
+            module = open_game(app.match.game_name) if app.match else None
+            if module is None:
+                app.show("No screen for game")
+                return None
+            screen: Screen = module.resume(app)
+            return screen
+        if action == "new":
+            return NewMatch(app, self)
+        if action == "roster":
+            return RosterScreen(app, self)
+        if action == "settings":
+            return SettingsScreen(app, self)
+        return SyncScreen(app, self)
+
+
+class NewMatch(MenuScreen):
+    title = "New match"
+
+    def entries(self) -> list[str]:
+        global _GAMES
+        if _GAMES is None:
+            out = []
+            for game in GAMES:
+                out.append(game_name(game) if has_screens(game) else SOON[game])
+            _GAMES = out
+        return _GAMES
+
+    def choose(self, index: int) -> Optional[Screen]:
+        game = GAMES[index]
+        if not has_screens(game):
+            self.app.show(game_name(game) + " comes later")
+            return None
+        return PlayerSetup(self.app, self, game)
+
+
+class PlayerSetup(MenuScreen):
+    # Pick who plays, in seat order: OK on a name seats it (again: unseats it).
+    def __init__(self, app: "App", back: Screen, game: str) -> None:
+        super().__init__(app, back)
+        self.game = game
+        self.seated: list[int] = []
+        title = _TITLES.get(game)
+        if title is None:
+            title = _TITLES[game] = game_name(game) + ": players"
+        self.title = title
+
+    def entries(self) -> list[str]:
+        out = []
+        roster = self.app.roster
+        seated = self.seated
+        for i in range(len(roster)):
+            if i in seated:
+                out.append(_seated(seated.index(i), roster[i]))
+            else:
+                out.append(_free(roster[i]))
+        count = len(seated)
+        out.append(STARTS[count] if count < len(STARTS) else "Start (%d players)" % count)
+        return out
+
+    def hint(self) -> str:
+        return "OK:seat  Start:go"
+
+    def choose(self, index: int) -> Optional[Screen]:
+        roster = self.app.roster
+        if index < len(roster):
+            if index in self.seated:
+                self.seated.remove(index)
+            else:
+                self.seated.append(index)
+            return None
+        low, high = PLAYERS[self.game]
+        count = len(self.seated)
+        if count < low or count > high:
+            if low == high:
+                self.app.show("Needs %d players" % low)
+            else:
+                self.app.show("Needs %d-%d players" % (low, high))
+            return None
+        players = []
+        for i in self.seated:
+            players.append(roster[i])
+        screen: Screen = open_game(self.game).start(self.app, players)
+        return screen
+
+
+class RosterScreen(MenuScreen):
+    title = "Roster"
+
+    def entries(self) -> list[str]:
+        out = []
+        roster = self.app.roster
+        for i in range(len(roster)):
+            out.append("%d %s" % (i + 1, roster[i]))
+        return out
+
+    def choose(self, index: int) -> Optional[Screen]:
+        self.app.show("Names: from laptop")
+        return None
+
+
+class SettingsScreen(MenuScreen):
+    title = "Settings"
+
+    def entries(self) -> list[str]:
+        s = self.app.settings
+        return [SOUND[1 if s.get("sound") else 0], LIGHTS[1 if s.get("lights") else 0],
+                "Maintenance mode", "About"]
+
+    def choose(self, index: int) -> Optional[Screen]:
+        app = self.app
+        if index < 2:
+            name = "sound" if index == 0 else "lights"
+            app.settings[name] = 0 if app.settings.get(name) else 1
+            app.save_settings()
+            app.lit = None
+            return None
+        if index == 2:
+            if set_maintenance(app.board.nvm, True):
+                app.show("Reset: drive opens")
+            else:
+                app.show("Hold key 0 at reset")
+            return None
+        return AboutScreen(app, self)
+
+
+class InfoScreen(MenuScreen):
+    # Read-only lines; turning scrolls.
+    def lines(self) -> list[str]:
+        return []
+
+    def entries(self) -> list[str]:
+        return self.lines()
+
+    def hint(self) -> str:
+        return "turn:scroll 9:back"
+
+    def choose(self, index: int) -> Optional[Screen]:
+        return self.back
+
+
+class AboutScreen(InfoScreen):
+    title = "About"
+
+    def lines(self) -> list[str]:
+        from .. import VERSION
+        board = self.app.board
+        return ["parlour " + VERSION, "Board: " + board.name, "Id: " + board.uid,
+                "Keys: 9 Undo 10 Menu"]
+
+
+class SyncScreen(InfoScreen):
+    title = "Sync status"
+
+    def lines(self) -> list[str]:
+        app = self.app
+        journal = app.journal
+        pending = len(journal.pending())
+        if pending < len(TO_SYNC):
+            out = [TO_SYNC[pending]]
+        else:
+            out = ["To sync: %d matches" % pending]
+        if journal.live_seq:
+            out.append("Playing: #%d" % journal.live_seq)
+        free = app.flash.free()
+        if free >= 0:
+            out.append("Free: %d KB" % (free // 1024))
+        out.append("Id: " + app.board.uid)
+        return out
