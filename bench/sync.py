@@ -133,7 +133,7 @@ def verify_figures() -> dict:
         store = open_store(Path(tmp) / "p.db")
         see_device(store, {"dev": "be0c", "board": "sim", "fw": "0.1.0", "proto": 1})
         sync_id = begin_sync(store, "be0c")
-        events = stump_events(5)
+        events = stump_events(TURNS)     # as long as the synced matches above
         log = MatchLog("stump", STUMP_CONFIG, events)
         view = log.screen_view()
         kept = {"seq": 0, "end": "won", "record": log.record(), "up": 0, "boot": 0,

@@ -111,7 +111,15 @@ def test_sync_then_export_gives_the_devices_totals_and_a_second_sync_adds_nothin
     assert sum(line.lstrip().startswith("hand ") for line in lines) == len(dartex["hands"]) > 0
     status, out, _ = run(capsys, "export", "--format", "jsonl", "--game", "stump", "--db", db)
     [stump] = [json.loads(line) for line in out.splitlines()]
-    assert stump["game"] == "stump" and stump["events"] == stump["events"]
+    assert stump["game"] == "stump" and stump["players"][0]["name"] == "P1"
+    # Filters, and replaying what is stored once more.
+    for args, rows in ((["--game", "stump"], 1), (["--player", "p2"], 2),
+                       (["--player", "Nobody"], 0), (["--since", "2999-01-01"], 0)):
+        status, out, _ = run(capsys, "matches", *args, "--db", db)
+        assert status == 0 and (len(out.splitlines()) - 1 if rows else out) == (rows or
+                                                                            "no matches\n")
+    status, out, _ = run(capsys, "matches", "--verify", "--db", db)
+    assert status == 0 and out.strip().endswith("2 matches replayed, 0 disagree")
 
 
 def test_roster_and_settings_pushed_reach_the_devices_flash(played, capsys):
