@@ -194,8 +194,19 @@ class FakeEnd:
         os.close(self.slave)
 
 
-def test_a_device_on_an_older_protocol(capsys, tmp_path):
-    end = FakeEnd(lambda line: b'{"error": "unknown request"}\n')   # today's old firmware
+def old_hello(line):
+    # A device that frames its answers but speaks protocol 0.
+    from parlour_wire.frame import check, encode
+    from parlour_wire.messages import message
+
+    request = check(line)
+    return encode(message("hello", 1, {"dev": "01d", "proto": 0}, re=request["n"]))
+
+
+@pytest.mark.parametrize("answer", [lambda line: b'{"error": "unknown request"}\n', old_hello],
+                         ids=["firmware before sync", "protocol 0"])
+def test_a_device_on_an_older_protocol(capsys, tmp_path, answer):
+    end = FakeEnd(answer)
     try:
         status, _, err = run(capsys, "sync", "--port", end.path, "--db", tmp_path / "p.db")
     finally:
