@@ -74,15 +74,14 @@ def run(link: Transport, store: Store, now: Callable[[], float] = time.time,
     while True:
         try:
             records, end = link.pull(cursor, size)
+            whole = _batch_whole(records, end, cursor)
         except (TimeoutError, BrokenFrame):
+            whole = False
+        if not whole:
             misses += 1
             if misses >= link.retries * 3:
-                raise link._timeout() from None
+                raise link.timeout_error()
             size = max(1, size // 2)     # a flaky line: smaller batches lose less
-            continue
-        if not _batch_whole(records, end, cursor):
-            misses += 1
-            size = max(1, size // 2)
             continue
         misses = 0
         incoming = []
@@ -106,7 +105,7 @@ def run(link: Transport, store: Store, now: Callable[[], float] = time.time,
         cursor = last
         if progress:
             progress(report.received, max(total, report.received))
-        if not end.get("more"):
+        if not end.get("more") or not records:
             break
         size = min(batch, size * 2)
     finish_sync(store, sync_id)

@@ -117,9 +117,9 @@ class Transport:
                 return self._reply(n, time.monotonic() + self.timeout)
             except (TimeoutError, BrokenFrame):
                 continue
-        raise self._timeout()
+        raise self.timeout_error()
 
-    def _timeout(self) -> FrameTimeout:
+    def timeout_error(self) -> FrameTimeout:
         return FrameTimeout(f"no whole answer from the {self.name} after {self.retries} tries "
                             f"of {self.timeout:g} s: unplug it and plug it in again, then "
                             "retry")
