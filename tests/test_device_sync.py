@@ -2,6 +2,8 @@
 serial double that takes only as much as a USB buffer would (the real pseudo-terminal
 runs in test_sync_e2e.py). A pull goes a record a pass; nothing is freed unasked."""
 
+import json
+
 import pytest
 
 from doubles.memflash import MemFlash
@@ -51,9 +53,17 @@ def device(matches=0, events=3):
 
 
 def frames(wire):
+    # What the device wrote, each `rec` frame with the stored match after it as "m".
     items = frame.Decoder(1 << 20).feed(wire.written)
     wire.written = b""
-    return items
+    out = []
+    for item in items:
+        if out and out[-1].get("t") == "rec" and "m" not in out[-1]:
+            assert item["seq"] == out[-1]["seq"] and "t" not in item
+            out[-1]["m"] = item
+        else:
+            out.append(item)
+    return out
 
 
 def ask(wire, kind, n, fields=None):
@@ -177,4 +187,32 @@ def test_garbage_gets_an_answer_and_changes_nothing(line):
     link.poll(app)
     [reply] = frame.Decoder(1000).feed(wire.written)
     assert reply == b'{"error": "unknown request"}' or reply["t"] == "error"
+    assert app.journal.pending() == [1]
+
+
+def test_a_match_stored_as_plain_json_by_older_firmware_still_goes_whole():
+    app, wire, link = device(matches=1)
+    line = app.flash.read("parlour/done/1.json")
+    assert frame.check(line.rstrip(b"\n"))["seq"] == 1        # stored as a CRC'd line now
+    old = json.dumps(app.journal.load(1)).encode()
+    app.flash.write("parlour/done/1.json", old)
+    assert app.journal.load(1)["seq"] == 1
+    ask(wire, "pull", 1, {"after": 0, "max": 4})
+    for _ in range(3):
+        link.poll(app)
+    rec, end = frames(wire)
+    assert rec["m"] == json.loads(old) and end["count"] == 1
+
+
+def test_a_damaged_stored_match_is_never_taken_for_a_good_one():
+    app, wire, link = device(matches=1)
+    line = bytearray(app.flash.read("parlour/done/1.json"))
+    line[20] ^= 0x01
+    app.flash.write("parlour/done/1.json", bytes(line))
+    assert app.journal.load(1) is None
+    ask(wire, "pull", 1, {"after": 0, "max": 4})
+    for _ in range(3):
+        link.poll(app)
+    items = frame.Decoder(1 << 20).feed(wire.written)
+    assert [i if isinstance(i, str) else i["t"] for i in items] == ["rec", frame.CRC, "end"]
     assert app.journal.pending() == [1]

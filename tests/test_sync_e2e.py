@@ -260,6 +260,8 @@ def test_a_match_whose_replay_disagrees_is_reported_loudly_and_kept(capsys, tmp_
     from parlour_device.app import App
     from parlour_device.boards.common import MONO_128X64, Board
     from parlour_device.flash import Flash
+    from parlour_device.journal import stored
+    from parlour_wire.frame import encode
     from test_journal_support import STUMP_CONFIG, stump_events
 
     flash = tmp_path / "state" / "CIRCUITPY"
@@ -271,9 +273,9 @@ def test_a_match_whose_replay_disagrees_is_reported_loudly_and_kept(capsys, tmp_
             assert app.submit(event) is None
         app.finish_match()
     done = flash / "parlour" / "done" / "2.json"
-    kept = json.loads(done.read_text())
+    kept = stored(done.read_bytes())
     kept["result"]["totals"] = [7, 7]          # as if the device had scored it wrongly
-    done.write_text(json.dumps(kept))
+    done.write_bytes(encode(kept))
     env = dict(os.environ, PARLOUR_RUNTIME=str(tmp_path / "run"))
     proc, port = serve(tmp_path / "state", env)
     try:

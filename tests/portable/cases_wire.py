@@ -88,7 +88,11 @@ def _ask(sync, kind, fields=None, n=1):
         out.append(sync.next())
     records = []
     for pieces in out:
-        records.append(frame.check(b"".join(pieces)[:-1]))
+        for item in frame.Decoder(1 << 16).feed(b"".join(pieces)):
+            if records and records[-1].get("t") == "rec" and "m" not in records[-1]:
+                records[-1]["m"] = item     # the stored match, after its rec frame
+            else:
+                records.append(item)
     return records
 
 

@@ -3,14 +3,16 @@
 # one per accepted event (and one per undo), written before the screen confirms.
 # A line cut short by a power loss fails its CRC (or has no newline) and is
 # dropped at boot with everything after it, so at most the event being written
-# is lost. Finished matches move to parlour/done/<seq>.json (written to a .tmp
-# and renamed) and stay there until the laptop acknowledges them.
+# is lost. Finished matches move to parlour/done/<seq>.json, one CRC'd line of the
+# same kind (written to a .tmp and renamed; the link sends it as it is), and stay
+# there until the laptop acknowledges them.
 # The match counter lives in microcontroller.nvm (4 KB; written once per match).
 import json
 import os
 import time
 from binascii import crc32
 
+from parlour_wire.frame import check
 from parlour_wire.frame import decode as _decode
 from parlour_wire.frame import encode as encode  # the journal's line, for its callers
 
@@ -77,6 +79,15 @@ UNDO_LINE = encode({"k": "u"})
 def decode(data: bytes) -> tuple[list[dict[str, Any]], int]:
     # -> (records, good_bytes): the records before the first bad or torn line.
     return _decode(data, "k")
+
+
+def stored(data: bytes) -> Any:
+    # A finished match's file: one CRC'd line (None when damaged), or plain JSON as
+    # firmware before the sync protocol wrote it.
+    if data[8:9] == b" ":
+        record = check(data.rstrip(b"\n"))
+        return record if type(record) is dict else None
+    return json.loads(data)
 
 
 def uptime_ms() -> int:
@@ -209,7 +220,7 @@ class Journal:
             kept["at"] = (kept["up"] + self.offset) // 1000
         if view is not None:
             kept["result"] = {"totals": view.get("totals"), "winner": view.get("winner")}
-        self.flash.write(name + ".tmp", json.dumps(kept).encode())
+        self.flash.write(name + ".tmp", encode(kept))
         self.flash.rename(name + ".tmp", name + ".json")
         self.flash.remove(LIVE)
         self.live_seq = 0
@@ -230,7 +241,7 @@ class Journal:
 
     def load(self, seq: int) -> Any:
         data = self.raw(seq)
-        return None if data is None else json.loads(data)
+        return None if data is None else stored(data)
 
     def raw(self, seq: int) -> "Optional[bytes]":
         # A finished match's file as stored (JSON): the link sends it unparsed. Its

@@ -116,19 +116,24 @@ class Sync:
         return self.held
 
     def next(self) -> list[bytes]:
-        # The next record of the pull as frame pieces (its file's bytes unparsed and
-        # uncopied), or the frame that ends the batch.
+        # The next record of the pull: a `rec` frame, then the match's file as stored,
+        # already a CRC'd line (its CRC was worked out once, when the match ended, so
+        # sending costs no pass over its bytes); or the frame that ends the batch.
         journal = self.app.journal
         while self.queue:
             seq = self.queue.pop(0)
             data = journal.raw(seq)
             if data is None:
                 continue        # freed since the pull began
+            if data[8:9] != b" ":
+                data = b"".join(parts([data.rstrip(b"\n")]))   # kept as plain JSON
             self.n += 1
             self.last = seq
             self.count += 1
-            return parts([b'{"v": %d, "n": %d, "t": "rec", "re": %d, "seq": %d, "m": '
-                          % (PROTOCOL, self.n, self.re, seq), data, b"}"])
+            head = parts([b'{"v": %d, "n": %d, "t": "rec", "re": %d, "seq": %d, "size": %d}'
+                          % (PROTOCOL, self.n, self.re, seq, len(data))])
+            head.append(data)
+            return head
         self.sending = False
         return self._frame("end", {"after": self.after, "last": self.last,
                                    "count": self.count, "more": self.more}, self.re)

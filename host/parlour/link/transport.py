@@ -152,7 +152,22 @@ class Transport:
             if frame.get("t") == "end":
                 return records, frame
             if frame.get("t") == "rec":
+                frame["m"] = self._stored(frame, deadline)
                 records.append(frame)
+
+    def _stored(self, head: dict, deadline: float) -> dict:
+        """The line after a `rec` frame: the match as the device stores it."""
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            item = self.recv_frame(left)
+            if item is None:
+                continue
+            if (not isinstance(item, dict) or "t" in item or item.get("seq") != head.get("seq")
+                    or not isinstance(item.get("record"), dict)):
+                raise BrokenFrame("stored")     # lost, or a repeated frame in its place
+            return item
 
     def ack(self, upto: int) -> dict:
         return self.request("ack", {"upto": upto})
