@@ -18,10 +18,11 @@ from parlour_rules.log import MatchLog
 from parlour_rules.poker_cards import caller_deadwood, solve_hands
 
 from ..errors import ParlourError
-from . import print_json
+from . import ascii_cards, card_count, print_json
 
 VARIANTS = {"rum-hand": "rum", "gin-hand": "gin"}
 TITLES = {"rum": "Poker Rum", "gin": "Poker Gin"}
+HAND = 10  # the caller's discard is not shown
 
 
 def register(sub) -> None:
@@ -53,9 +54,14 @@ def register(sub) -> None:
 
 
 def _hands(text: str) -> list[str]:
+    ascii_cards(text)
     hands = [h.strip() for h in text.split(";")]
     if any(not h for h in hands):
-        raise ParlourError("--hands: an empty hand between ';'", 2)
+        raise ParlourError("--hands: an empty hand between ';'", 2, "hand_size")
+    for seat, hand in enumerate(hands):
+        if card_count(hand) != HAND:
+            raise ParlourError(f"--hands: a hand is {HAND} cards (R-10); seat {seat} has "
+                               f"{card_count(hand)}", 2, "hand_size")
     return hands
 
 
