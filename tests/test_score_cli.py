@@ -208,34 +208,48 @@ def test_a_word_too_many_prints_the_subcommands_usage(capsys):
     assert status == 2 and err.startswith("usage: parlour score dartex ")
 
 
-# -- the README's examples -----------------------------------------------------------------------
-def readme_examples() -> list[tuple[str, list[str]]]:
-    """Every `$ parlour score ...` in the README with the lines shown under it."""
+# -- the examples in the README and the docs ------------------------------------------------------
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+
+
+def score_examples(path: Path) -> list[tuple[str, list[str]]]:
+    """Every `$ parlour score ...` in a page's code blocks with the lines shown under it
+    (a command continued with a trailing backslash is one command)."""
     examples: list[tuple[str, list[str]]] = []
     fenced = False
     current: list[str] | None = None
-    for line in (ROOT / "README.md").read_text().splitlines():
+    continued = False
+    for line in path.read_text().splitlines():
         if line.startswith("```"):
-            fenced, current = not fenced, None
+            fenced, current, continued = not fenced, None, False
+        elif continued:
+            command, current = examples[-1]
+            examples[-1] = (command + " " + line.strip().rstrip("\\").strip(), current)
+            continued = line.endswith("\\")
         elif fenced and line.startswith("$ "):
             current = []
-            examples.append((line[2:], current))
+            examples.append((line[2:].rstrip("\\").strip(), current))
+            continued = line.endswith("\\")
         elif current is not None and line:
             current.append(line)
     return [(cmd, lines) for cmd, lines in examples if cmd.startswith("parlour score")]
 
 
-def test_the_readme_has_score_examples_for_every_score_command():
-    shown = {shlex.split(cmd)[2] for cmd, _ in readme_examples()}
+EXAMPLES = [(path.relative_to(ROOT).as_posix(), cmd, lines)
+            for path in DOCS for cmd, lines in score_examples(path)]
+
+
+def test_the_readme_has_an_example_of_every_score_command():
+    shown = {shlex.split(cmd)[2] for page, cmd, _ in EXAMPLES if page == "README.md"}
     assert {"rum", "gin", "dumbo", "rum-hand", "dumbo-hand", "dartex", "stump-gap"} <= shown
 
 
-@pytest.mark.parametrize("command, lines", readme_examples(), ids=lambda v: str(v)[:40])
-def test_every_readme_score_example_prints_what_it_shows(capsys, command, lines):
-    words = shlex.split(command)
-    status = main(words[1:])
+@pytest.mark.parametrize("page, command, lines", EXAMPLES,
+                         ids=[f"{page}:{cmd[14:50]}" for page, cmd, _ in EXAMPLES])
+def test_every_score_example_in_the_docs_prints_what_it_shows(capsys, page, command, lines):
+    status = main(shlex.split(command)[1:])
     out, err = capsys.readouterr()
-    # A status the README notes after the output: `   (exit status 1)`.
+    # A status the page notes after the output: `   (exit status 1)`.
     expected, noted = [], 0
     for line in lines:
         found = re.search(r"\s+\(exit status (\d)\)$", line)
