@@ -262,6 +262,42 @@ def test_parlour_sim_script_writes_screenshots(tmp_path, capsys):
     assert "data channel: /dev/" in out and "screen: New match" in out
 
 
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_the_readmes_headless_run_never_touches_the_saved_match(tmp_path, monkeypatch, capsys):
+    # A match is live in the saved state (as `make sim` leaves it); the README's
+    # headless command then plays a whole scripted match of its own.
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    saved = default_state_dir()
+    live = SimDevice("macropad", saved, pty=False)
+    live.app.new_match("stump", STUMP_CONFIG)
+    for event in stump_events(4):
+        assert live.app.submit(event) is None
+    live.close()
+    journal = saved / "CIRCUITPY" / "parlour" / "live.jnl"
+    before, files = journal.read_bytes(), snapshot(saved)
+    assert before
+    status = main(["sim", "--script", str(ROOT / "sim-scripts" / "stump_match.txt"),
+                   "--screenshots", str(tmp_path / "shots"), "--named-only"])
+    assert status == 0, capsys.readouterr().err
+    assert journal.read_bytes() == before
+    assert snapshot(saved) == files
+    assert (tmp_path / "shots" / "stump_game_over.png").is_file()
+
+
+def test_a_script_plays_in_the_state_folder_it_is_given(tmp_path, capsys):
+    script = tmp_path / "s.txt"
+    script.write_text("key ok\nkey ok\nreset\nexpect New match\n")
+    assert main(["sim", "--script", str(script), "--state", str(tmp_path / "st")]) == 0
+    assert (tmp_path / "st" / "CIRCUITPY").is_dir()
+    # the power cycle is said, with the line of the script that asked for it
+    assert "line 3: power cycle: the device booted again from its flash" in \
+        capsys.readouterr().out
+
+
 def test_parlour_sim_refuses_a_bad_script_with_its_line(tmp_path, capsys):
     script = tmp_path / "s.txt"
     script.write_text("key 1\nfly\n")
