@@ -1,4 +1,4 @@
-"""`parlour score dumbo-hand`: the scores of one Dumbo hand (RULES.md D-7, D-14).
+"""`parlour score dumbo-hand`: the scores of one Dumbo hand (docs/rules.md D-7, D-14).
 
 From counts:  --declarer-count 3 --opponent-count 25 [--joker]
 From cards:   --declarer "(5CI 6CI 7CI) 5SQ 6SQ 7SQ 3ST 2DI" --opponent "2CI JOKER ..."

@@ -1,5 +1,5 @@
 """`parlour score rum-hand` / `gin-hand`: the payments of one Poker Rum or Poker Gin
-show-down (RULES.md R-4..R-7, R-9, R-10).
+show-down (docs/rules.md R-4..R-7, R-9, R-10).
 
 From deadwood:  --caller 0 --deadwood 9 5 5 20   (one per seat; Gin: after lay-offs)
 From cards:     --caller 0 --hands "(6H 7H 8H 9H) (JC QC KC) 2S 2D 5C; 7D 8D 9D ..."
