@@ -153,6 +153,13 @@ def test_json_reports_errors_on_stdout_with_the_same_status(capsys, argv, code, 
     assert json.loads(out) == {"error": code, "reason": reason}
 
 
+def test_json_usage_error_is_json_too(capsys):
+    status, out, err = run(capsys, "score", "stump-gap", "37", "--json")
+    assert status == 2 and err.startswith("usage: parlour score stump-gap")
+    assert json.loads(out) == {"error": "usage",
+                               "reason": "the following arguments are required: SLIDE"}
+
+
 def test_json_rule_refusal_keeps_its_status_1(capsys):
     status, out, _ = run(capsys, "score", "dartex", "7", "8", "9", "--first", "--json")
     assert status == 1 and json.loads(out) == {"error": "first_double",

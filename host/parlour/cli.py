@@ -53,20 +53,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    words = sys.argv[1:] if argv is None else list(argv)
     args = None
     try:
-        args = parser.parse_args(argv)
+        args = parser.parse_args(words)
         return int(args.func(args) or 0)
     except RulesError as e:
-        return _failed(args, e.code, e.message, 2)
+        return _failed(args, words, e.code, e.message, 2)
     except ParlourError as e:
-        return _failed(args, e.code, str(e), e.exit_code)
+        return _failed(args, words, e.code, str(e), e.exit_code)
     except KeyboardInterrupt:
         return 130
 
 
-def _failed(args, code: str, message: str, status: int) -> int:
-    if getattr(args, "json", False):
+def _failed(args, words: list[str], code: str, message: str, status: int) -> int:
+    # A usage error comes before there are args to ask: --json among the words is
+    # asked for all the same (the usage itself has gone to stderr).
+    wants_json = getattr(args, "json", False) if args is not None else "--json" in words
+    if wants_json:
         from .score import print_json
 
         print_json({"error": code, "reason": message})
