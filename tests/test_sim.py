@@ -335,20 +335,22 @@ def test_parlour_sim_in_an_80x24_terminal_reads_as_text_and_follows_a_resize(tmp
 
 @pytest.mark.skipif(not shutil.which("tmux"), reason="tmux is not installed")
 def test_parlour_sim_in_tmux_at_80x24(tmp_path):
-    session = f"parlour-test-{os.getpid()}"
+    # A server of its own, so no tmux the user runs is touched.
+    tmux = ["tmux", "-L", f"parlour-test-{os.getpid()}"]
+    session = "sim"
     command = (f"DISPLAY= {shlex.quote(sys.executable)} -m parlour sim --face terminal "
                f"--state {shlex.quote(str(tmp_path))}")
-    subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "80", "-y", "24",
-                    command], check=True, timeout=30)
+    subprocess.run([*tmux, "-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "80",
+                    "-y", "24", command], check=True, timeout=30)
     try:
         def capture() -> list[str]:
-            return subprocess.run(["tmux", "capture-pane", "-t", session, "-p"],
+            return subprocess.run([*tmux, "capture-pane", "-t", session, "-p"],
                                   capture_output=True, text=True, timeout=30).stdout.splitlines()
 
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and not any("11 [c] OK" in x for x in capture()):
             time.sleep(0.2)
-        subprocess.run(["tmux", "send-keys", "-t", session, "c"], check=True, timeout=30)
+        subprocess.run([*tmux, "send-keys", "-t", session, "c"], check=True, timeout=30)
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline and "\u2502New match" not in capture()[1]:
             time.sleep(0.2)
@@ -359,7 +361,7 @@ def test_parlour_sim_in_tmux_at_80x24(tmp_path):
         assert " 9 [z] Back   10 [x] Menu   11 [c] OK" in screen
         assert len(screen) <= 24 and all(len(line) <= 80 for line in screen)
     finally:
-        subprocess.run(["tmux", "kill-session", "-t", session], timeout=30)
+        subprocess.run([*tmux, "kill-server"], timeout=30)
 
 
 # -- the window face (SDL's dummy driver: no display needed) ------------------------------------
