@@ -14,6 +14,7 @@ from parlour_device.games import PLAYERS
 from parlour_device.journal import maintenance_requested
 from parlour_device.link import Link
 from parlour_device.ui.frame import K_MENU, K_OK, K_UNDO, TEXT
+from parlour_wire.frame import check
 from portable_lint import SHARED_IMPORTS, lint_source, lint_tree
 from test_journal_support import STUMP_CONFIG, stump_events
 
@@ -228,19 +229,23 @@ def test_link_sends_a_reply_the_laptop_takes_slowly_whole_and_lets_the_next_wait
     link = Link(serial)
     link.poll(app)
     assert len(serial.written) == 10 and link.out                # the rest of the reply,
-    assert link.buffer == b"status\n"                            # then the next request
+    assert link.items == [b"status"]                             # then the next request
     one = json.dumps(app.status()).encode() + b"\n"
     for _ in range(2 * len(one)):
         link.poll(app)
-    assert serial.written == one + one and link.out == b"" and link.buffer == b""
+    assert serial.written == one + one and link.out == [] and link.items == []
 
 
-def test_link_drops_a_line_too_long_to_be_a_request_and_answers_the_next():
+def test_link_refuses_a_line_too_long_to_be_a_request_and_answers_the_next():
     app = boot()
     serial = FakeSerial(b"x" * 5000)
     link = Link(serial)
-    link.poll(app)
-    assert link.buffer == b"" and serial.written == b""
+    for _ in range(30):
+        link.poll(app)
+    refusal = check(serial.written.rstrip(b"\n"))
+    assert refusal["t"] == "error" and refusal["code"] == "long"    # said once, then skipped
+    assert link.decoder.buffer == b""
+    serial.written = b""
     serial.incoming = b"\nstatus\n"
     link.poll(app)
     assert json.loads(serial.written) == app.status()
@@ -250,7 +255,7 @@ def test_parlour_device_passes_the_circuitpython_lint():
     allowed = SHARED_IMPORTS | {
         "parlour_device", "os", "io", "board", "keypad", "rotaryio", "usb_cdc", "microcontroller",
         "storage", "supervisor", "displayio", "terminalio", "vectorio", "digitalio", "pwmio",
-        "neopixel", "fourwire", "adafruit_ili9341", "adafruit_display_text",
+        "neopixel", "fourwire", "adafruit_ili9341", "adafruit_display_text", "time", "gc",
         "adafruit_display_shapes"}
     findings = lint_tree(DEVICE, allowed)
     for name in ("boot.py", "code.py"):

@@ -230,7 +230,7 @@ class App:
             return self._refuse(e)
         if self.match is not None:
             try:
-                self.journal.finish(self.match.record(), "stopped")
+                self.journal.finish(self.match.record(), "stopped", self.view())
             except OSError:
                 return self._refuse(RulesError("flash", "Flash write failed"))
             self.match = None       # archived: what follows cannot go to its journal
@@ -248,7 +248,7 @@ class App:
     def finish_match(self, end: str = "won") -> Screen:
         if self.match is not None:
             try:
-                self.journal.finish(self.match.record(), end)
+                self.journal.finish(self.match.record(), end, self.view())
             except OSError:
                 self._refuse(RulesError("flash", "Flash write failed"))
                 return self.screen

@@ -7,7 +7,12 @@
 # and renamed) and stay there until the laptop acknowledges them.
 # The match counter lives in microcontroller.nvm (4 KB; written once per match).
 import json
+import os
+import time
 from binascii import crc32
+
+from parlour_wire.frame import decode as _decode
+from parlour_wire.frame import encode as encode  # the journal's line, for its callers
 
 from .flash import read_replaced, replace
 
@@ -32,12 +37,6 @@ NVM_MAGIC = b"PRL1"
 NVM_FLAGS = 4
 NVM_SEQ = 8
 FLAG_MAINTENANCE = 1
-
-
-def encode(record: dict[str, Any]) -> bytes:
-    body = json.dumps(record)
-    crc = crc32(body.encode()) & 0xFFFFFFFF
-    return ("%08x %s\n" % (crc, body)).encode()
 
 
 def _dump_writes_bytes() -> bool:
@@ -77,35 +76,25 @@ UNDO_LINE = encode({"k": "u"})
 
 def decode(data: bytes) -> tuple[list[dict[str, Any]], int]:
     # -> (records, good_bytes): the records before the first bad or torn line.
-    records = []
-    good = 0
-    size = len(data)
-    while good < size:
-        end = data.find(b"\n", good)
-        if end < 0:
-            break
-        record = _line(data[good:end])
-        if record is None:
-            break
-        records.append(record)
-        good = end + 1
-    return records, good
+    return _decode(data, "k")
 
 
-def _line(line: bytes) -> Optional[dict[str, Any]]:
-    if len(line) < 11 or line[8:9] != b" ":
-        return None
+def uptime_ms() -> int:
+    # Milliseconds since power-up (CircuitPython and CPython have monotonic_ns;
+    # MicroPython builds without it have ticks_ms).
     try:
-        crc = int(line[:8].decode(), 16)
-        body = line[9:]
-        if crc32(body) & 0xFFFFFFFF != crc:
-            return None
-        record = json.loads(body.decode())
-    except (ValueError, UnicodeError):
-        return None
-    if type(record) is not dict or type(record.get("k")) is not str:
-        return None
-    return record
+        return time.monotonic_ns() // 1000000
+    except AttributeError:
+        ticks: int = time.ticks_ms()  # type: ignore[attr-defined]
+        return ticks
+
+
+def boot_id() -> int:
+    # Tells one power-up from the next, so an uptime is read against the right boot.
+    try:
+        return int.from_bytes(os.urandom(3), "little")
+    except (AttributeError, NotImplementedError, OSError):
+        return uptime_ms() & 0xFFFFFF
 
 
 class Journal:
@@ -118,6 +107,10 @@ class Journal:
         # (a full drive can leave part of a line behind it).
         self.size = 0
         self.torn = False
+        # The device has no clock: a boot's id and the laptop's wall clock minus the
+        # uptime (ms), once a sync has said what time it is.
+        self.boot = boot_id()
+        self.offset: "Optional[int]" = None
         flash.mkdir(DIR)
         flash.mkdir(DONE)
 
@@ -202,12 +195,21 @@ class Journal:
             raise
         self.size += len(line)
 
-    def finish(self, record: dict[str, Any], end: str) -> int:
+    def finish(self, record: dict[str, Any], end: str,
+               view: "Optional[dict[str, Any]]" = None) -> int:
         # Archive the live match (end: "won" or "stopped"); then forget the live file.
+        # It keeps the device's own result (the view's totals and winner), for the
+        # laptop's replay to check, and when it ended: the uptime and which boot
+        # ("up", "boot"), and the wall clock ("at") once a laptop has told the time.
         seq = self.live_seq
         name = DONE + "/%d" % seq
-        self.flash.write(name + ".tmp", json.dumps({"seq": seq, "end": end,
-                                                    "record": record}).encode())
+        kept: dict[str, Any] = {"seq": seq, "end": end, "record": record,
+                                "up": uptime_ms(), "boot": self.boot}
+        if self.offset is not None:
+            kept["at"] = (kept["up"] + self.offset) // 1000
+        if view is not None:
+            kept["result"] = {"totals": view.get("totals"), "winner": view.get("winner")}
+        self.flash.write(name + ".tmp", json.dumps(kept).encode())
         self.flash.rename(name + ".tmp", name + ".json")
         self.flash.remove(LIVE)
         self.live_seq = 0
@@ -227,17 +229,26 @@ class Journal:
         return self.flash.read(DONE + "/%d.json" % seq) is not None
 
     def load(self, seq: int) -> Any:
-        data = self.flash.read(DONE + "/%d.json" % seq)
+        data = self.raw(seq)
         return None if data is None else json.loads(data)
 
-    def ack(self, upto: int) -> int:
+    def raw(self, seq: int) -> "Optional[bytes]":
+        # A finished match's file as stored (JSON): the link sends it unparsed. Its
+        # name is made in one step: every new str is looked up among the interned
+        # ones first, which is what a name costs on the board.
+        data: "Optional[bytes]" = self.flash.read("parlour/done/%d.json" % seq)
+        return data
+
+    def ack(self, upto: int, held: "Optional[list[int]]" = None) -> int:
         # The laptop holds every match up to `upto`: free their space. Its number is
         # written down first, as the match counter's floor once their files are gone
         # (a power cut during the nvm write at a match's start can wipe the counter).
+        # `held`: pending() as the caller last read it (listing the folder costs a
+        # new str per file on the board).
         if upto > self.acked():
             replace(self.flash, ACKED, b"%d" % upto)
         count = 0
-        for seq in self.pending():
+        for seq in self.pending() if held is None else held:
             if seq <= upto:
                 self.flash.remove(DONE + "/%d.json" % seq)
                 count += 1

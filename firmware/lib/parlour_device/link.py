@@ -1,14 +1,20 @@
-# The USB data channel (usb_cdc.data), polled without blocking: timeout 0, read
-# only what is waiting, answer whole lines. The laptop's sync protocol plugs in as
-# app.on_line; until then the device answers `status` with one JSON line.
+# The USB data channel (usb_cdc.data), polled without blocking: timeout 0, read at
+# most a receive buffer's worth a pass, write only what the laptop takes now. Only
+# I/O lives here: lines come whole out of parlour_wire's Decoder, and the answers
+# from parlour_device.sync, imported when the first frame comes (a device that never
+# meets a laptop keeps that code off its heap). A plain `status` line, typed in a
+# serial terminal, is answered with one JSON line.
 import json
 
+from parlour_wire.frame import Decoder
+
 try:
-    from typing import Any, Optional
+    from typing import Any
 except ImportError:
     pass
 
-MAX_LINE = 4096
+MAX_LINE = 1024     # the longest request taken (the laptop sends at most RX a time)
+RX = 256            # bytes read a pass: no more than the USB receive buffer holds
 
 
 class Link:
@@ -16,58 +22,77 @@ class Link:
         self.serial = serial
         serial.timeout = 0
         serial.write_timeout = 0    # a laptop that stops reading must not stall the table
-        self.buffer = b""           # requests read and not yet answered
-        self.out = b""              # the part of a reply the laptop has not taken yet
+        self.decoder = Decoder(MAX_LINE)
+        self.items: list[Any] = []  # requests read and not yet answered
+        self.out: list[Any] = []    # the pieces of a reply the laptop has not taken yet
+        self.taken = 0              # bytes of out[0] already taken
+        self.sync: Any = None
 
     def poll(self, app: Any) -> None:
-        # One reply at a time: while the laptop leaves a reply unread, its further
-        # requests wait unread (in the USB buffers), so nothing piles up in RAM and
-        # nothing is dropped.
-        serial = self.serial
+        # One reply at a time, and a pull's records one a pass: while the laptop
+        # leaves a reply unread, its further requests wait unread (in the USB
+        # buffers), so nothing piles up in RAM and nothing is dropped.
         if self.out and not self._flush():
             return
-        buffer = self.buffer
-        if buffer.find(b"\n") < 0:
+        sync = self.sync
+        if sync is not None and sync.sending:
+            self._send(sync.next())
+            return
+        if not self.items:
+            serial = self.serial
             waiting = serial.in_waiting
             if not waiting:
                 return
-            data = serial.read(waiting)
+            data = serial.read(waiting if waiting < RX else RX)
             if not data:
                 return
-            buffer += data
-        while True:
-            end = buffer.find(b"\n")
-            if end < 0:
-                if len(buffer) > MAX_LINE:
-                    buffer = b""        # too long to be a request
-                break
-            line = buffer[:end].strip()
-            buffer = buffer[end + 1:]
-            if line:
-                reply = answer(app, line)
-                if reply is not None:
-                    self.out = reply
-                    if not self._flush():
-                        break
-        self.buffer = buffer
+            self.items = self.decoder.feed(data)
+        items = self.items
+        while items:
+            if not self._send(self.answer(app, items.pop(0))):
+                return
+            if self.sync is not None and self.sync.sending:
+                return
+
+    def answer(self, app: Any, item: Any) -> list[bytes]:
+        if type(item) is bytes:
+            if not item:
+                return []
+            if item == b"status":
+                return [(json.dumps(app.status()) + "\n").encode()]
+            return [b'{"error": "unknown request"}\n']
+        if self.sync is None:
+            from .sync import Sync
+            self.sync = Sync(app)
+        reply: list[bytes] = self.sync.answer(item)
+        return reply
+
+    def _send(self, pieces: list[bytes]) -> bool:
+        # Queue a reply and send what the laptop takes now; True when all went.
+        self.out = pieces
+        self.taken = 0
+        return self._flush()
 
     def _flush(self) -> bool:
-        # Send what the laptop will take now; True when nothing is left to send.
         serial = self.serial
+        out = self.out
         if not serial.connected:
-            self.out = b""
+            # Nobody at the other end (DTR down): what was going is dropped, and so
+            # is a pull under way; the laptop asks again when it comes back.
+            self.out = []
+            if self.sync is not None:
+                self.sync.stop()
             return True
-        written = serial.write(self.out)
-        if written:
-            self.out = self.out[written:]
-        return not self.out
-
-
-def answer(app: Any, line: bytes) -> Optional[bytes]:
-    handler = getattr(app, "on_line", None)
-    if handler is not None:
-        reply: Optional[bytes] = handler(line)
-        return reply
-    if line == b"status":
-        return (json.dumps(app.status()) + "\n").encode()
-    return b'{"error": "unknown request"}\n'
+        while out:
+            piece = out[0]
+            taken = self.taken
+            written = serial.write(memoryview(piece)[taken:] if taken else piece)
+            if not written:
+                return False
+            taken += written
+            if taken < len(piece):
+                self.taken = taken
+                return False
+            out.pop(0)
+            self.taken = 0
+        return True

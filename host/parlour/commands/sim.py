@@ -33,6 +33,9 @@ def register(sub) -> None:
                         help="with --screenshots: pixels per display pixel (default 1)")
     parser.add_argument("--fresh", action="store_true",
                         help="start from empty flash (deletes the state folder's journal)")
+    parser.add_argument("--serve", action="store_true",
+                        help="no face: serve the data channel until stopped (after --script, "
+                             "if given), so `parlour sync` can reach the device")
     parser.set_defaults(func=run)
 
 
@@ -46,10 +49,12 @@ def run(args) -> int:
         import tempfile
 
         with tempfile.TemporaryDirectory(prefix="parlour-sim-") as scratch:
-            return _headless(args, Path(scratch))
+            return (_serve if args.serve else _headless)(args, Path(scratch))
     state = args.state or default_state_dir()
     if args.fresh:
         _wipe(state)
+    if args.serve:
+        return _serve(args, state)
     if args.script:
         return _headless(args, state)
     face = args.face
@@ -61,6 +66,7 @@ def run(args) -> int:
         raise ParlourError("the terminal face needs a terminal: use --script FILE to run "
                            "headless", exit_code=2)
     device = SimDevice(args.board or "macropad", state)
+    _listed(device)
     print(f"parlour sim: {device.board}, data channel {device.serial_path}, state {state}",
           file=sys.stderr)
     if face == "window":
@@ -106,6 +112,67 @@ def _headless(args, state: Path) -> int:
     finally:
         device.close()
     print(f"played {len(steps)} steps; screen: {device.app.screen.title}")
+    return 0
+
+
+def _listed(device) -> None:
+    """`parlour devices` lists the pseudo-terminal while this process runs."""
+    import atexit
+
+    from ..link.ports import announce
+
+    note = announce(device.serial_path, device.board, device.app.board.uid)
+    atexit.register(note.unlink, missing_ok=True)
+
+
+def _serve(args, state: Path) -> int:
+    """Run the device headless, answering its data channel, until SIGTERM or Ctrl-C."""
+    import select
+    import signal
+
+    from ..link.ports import announce
+    from ..sim.device import SimDevice
+
+    steps, board = [], args.board
+    if args.script:
+        from ..sim.headless import ExpectationFailed, run_script
+        from ..sim.script import ScriptError, parse, script_board
+
+        try:
+            text = args.script.read_text()
+            steps = parse(text)
+        except OSError as e:
+            raise ParlourError(f"cannot read {args.script}: {e.strerror}", exit_code=2) from None
+        except ScriptError as e:
+            raise ParlourError(f"{args.script}: {e}", exit_code=2) from None
+        board = board or script_board(text)
+    device = SimDevice(board or "macropad", state, seed=1 if args.script else None)
+    try:
+        if steps:
+            try:
+                device = run_script(device, steps)
+            except ExpectationFailed as e:
+                raise ParlourError(f"{args.script}: {e}") from None
+        note = announce(device.serial_path, device.board, device.app.board.uid)
+        print(f"data channel: {device.serial_path}", flush=True)
+        signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt))
+        master = device.hw.serial.master
+        try:
+            while True:
+                link = device.app.link
+                busy = link is not None and (link.out or link.items or
+                                             (link.sync is not None and link.sync.sending))
+                if busy:   # a reply under way: step as fast as the laptop takes it
+                    select.select([], [master], [], 0.01)
+                else:
+                    select.select([master], [], [], 0.02)
+                device.step()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            note.unlink(missing_ok=True)
+    finally:
+        device.close()
     return 0
 
 

@@ -1,0 +1,214 @@
+# The device's side of the sync protocol (docs/protocol.md), imported by the link
+# when the first frame comes. Every request is checked by parlour_wire.messages
+# before anything is done; the answers come from the app's journal, roster and
+# settings. A pull is sent one record a pass of the app's loop, so a key never
+# waits behind more than one, and a record is freed only by an ack that names it.
+import gc
+
+from parlour_wire import PROTOCOL
+from parlour_wire.frame import encode, parts
+from parlour_wire.messages import ROSTER_MAX, check_request, error, message
+
+from . import VERSION
+from .app import valid_roster
+from .journal import set_maintenance, uptime_ms
+from .link import RX
+
+try:
+    from typing import Any, Optional
+except ImportError:
+    pass
+
+BATCH = 16      # records a pull sends at most
+TEXTS = {"long": "line too long", "crc": "bad CRC", "json": "not a JSON object",
+         "envelope": "needs v, n and t", "version": "newer protocol than the device's",
+         "unknown": "unknown request", "fields": "missing or mistyped fields",
+         "roster": "not a roster", "settings": "not settings", "flash": "flash write failed",
+         "nvm": "no nvm on this board"}
+SWITCHES = ("sound", "lights")
+
+
+class Sync:
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self.n = 0              # this side's frame count
+        self.sending = False    # a pull under way
+        self.queue: list[int] = []
+        self.re = 0
+        self.after = 0
+        self.last = 0           # the last record of the pull under way
+        self.count = 0
+        self.more = 0           # records held after the pull under way
+        # The records held, as listed at the session's hello (listing the folder
+        # costs a new str per file on the board); a match finished during a sync
+        # goes with the next one.
+        self.held: "Optional[list[int]]" = None
+        self.names: list[str] = []  # a roster arriving in parts
+
+    def _frame(self, kind: str, fields: "Optional[dict[str, Any]]", re: Any) -> list[bytes]:
+        self.n += 1
+        return [encode(message(kind, self.n, fields, re))]
+
+    def _error(self, code: str, re: Any) -> list[bytes]:
+        self.n += 1
+        return [encode(error(self.n, code, TEXTS.get(code, code), re))]
+
+    def answer(self, item: Any) -> list[bytes]:
+        # A checked frame (dict) or the decoder's reason for refusing one (str).
+        if type(item) is str:
+            return self._error(item, None)
+        re = item.get("n")
+        if type(re) is not int:
+            re = None
+        bad = check_request(item)
+        if bad is not None:
+            return self._error(bad, re)
+        try:
+            reply: list[bytes] = getattr(self, "on_" + item["t"])(item, re)
+        except OSError:
+            return self._error("flash", re)
+        return reply
+
+    # -- requests -----------------------------------------------------------------
+    def on_hello(self, body: Any, re: int) -> list[bytes]:
+        app = self.app
+        journal = app.journal
+        held = self.held = journal.pending()
+        free = getattr(gc, "mem_free", None)
+        return self._frame("hello", {
+            "dev": app.board.uid, "fw": VERSION, "proto": PROTOCOL, "board": app.board.name,
+            "oldest": held[0] if held else 0, "newest": held[-1] if held else 0,
+            "count": len(held), "live": journal.live_seq, "heap": free() if free else -1,
+            "rx": RX, "batch": BATCH, "up": uptime_ms(), "boot": journal.boot,
+            "acked": journal.acked()}, re)
+
+    def on_time(self, body: Any, re: int) -> list[bytes]:
+        # The laptop's clock (seconds): matches finished from now on carry it.
+        self.app.journal.offset = body["now"] * 1000 - uptime_ms()
+        return self._frame("ok", None, re)
+
+    def on_pull(self, body: Any, re: int) -> list[bytes]:
+        after = body["after"]
+        most = body["max"]
+        if most > BATCH or most < 1:
+            most = BATCH
+        queue: list[int] = []
+        held = self._held()
+        more = 0
+        for seq in held:
+            if seq > after:
+                if len(queue) < most:
+                    queue.append(seq)
+                else:
+                    more += 1
+        self.queue = queue
+        self.more = more
+        self.re = re
+        self.after = after
+        self.last = after
+        self.count = 0
+        self.sending = True
+        return self.next()
+
+    def _held(self) -> list[int]:
+        if self.held is None:
+            self.held = self.app.journal.pending()
+        return self.held
+
+    def next(self) -> list[bytes]:
+        # The next record of the pull as frame pieces (its file's bytes unparsed and
+        # uncopied), or the frame that ends the batch.
+        journal = self.app.journal
+        while self.queue:
+            seq = self.queue.pop(0)
+            data = journal.raw(seq)
+            if data is None:
+                continue        # freed since the pull began
+            self.n += 1
+            self.last = seq
+            self.count += 1
+            return parts([b'{"v": %d, "n": %d, "t": "rec", "re": %d, "seq": %d, "m": '
+                          % (PROTOCOL, self.n, self.re, seq), data, b"}"])
+        self.sending = False
+        return self._frame("end", {"after": self.after, "last": self.last,
+                                   "count": self.count, "more": self.more}, self.re)
+
+    def stop(self) -> None:
+        self.sending = False
+        self.queue = []
+
+    def on_ack(self, body: Any, re: int) -> list[bytes]:
+        # Nothing beyond the newest record held is taken as acknowledged: its number
+        # becomes the floor of the match counter (journal.ack).
+        app = self.app
+        held = self._held()
+        upto = body["upto"]
+        if not held:
+            upto = 0
+        elif upto > held[-1]:
+            upto = held[-1]
+        freed = app.journal.ack(upto, held) if upto > 0 else 0
+        left = []
+        for seq in held:
+            if seq > upto:
+                left.append(seq)
+        self.held = left
+        app.dirty = True        # the Sync status screen counts what is left
+        return self._frame("acked", {"upto": upto, "freed": freed, "left": len(left)}, re)
+
+    def on_roster(self, body: Any, re: int) -> list[bytes]:
+        # A roster comes in parts that each fit the receive buffer; the last sets it.
+        names = self.names + body["names"]
+        if len(names) > ROSTER_MAX:
+            self.names = []
+            return self._error("roster", re)
+        if body["more"]:
+            self.names = names
+            return self._frame("ok", None, re)
+        self.names = []
+        app = self.app
+        if names and not valid_roster(names):
+            return self._error("roster", re)
+        if not app.set_roster(names):
+            return self._error("flash", re)
+        app.show("Names from laptop")
+        return self._frame("ok", {"names": len(app.roster)}, re)
+
+    def on_settings(self, body: Any, re: int) -> list[bytes]:
+        # Switches are 0 or 1; "defaults" holds each game's option defaults
+        # ({game: {option: number}}), kept for the options screens.
+        pushed = body["settings"]
+        for key in pushed:  # order-free: every key is checked before any is used
+            value = pushed[key]
+            if key in SWITCHES:
+                if value != 0 and value != 1:
+                    return self._error("settings", re)
+            elif key != "defaults" or not _defaults_ok(value):
+                return self._error("settings", re)
+        app = self.app
+        for key in pushed:  # order-free
+            app.settings[key] = pushed[key]
+        if not app.save_settings():
+            return self._error("flash", re)
+        app.lit = None          # the key lights follow "lights" at the next redraw
+        app.show("Settings from laptop")
+        return self._frame("ok", None, re)
+
+    def on_maint(self, body: Any, re: int) -> list[bytes]:
+        if not set_maintenance(self.app.board.nvm, True):
+            return self._error("nvm", re)
+        self.app.show("Reset: drive opens")
+        return self._frame("ok", {"reset": True}, re)
+
+
+def _defaults_ok(value: Any) -> bool:
+    if type(value) is not dict:
+        return False
+    for game in value:  # order-free
+        options = value[game]
+        if type(game) is not str or type(options) is not dict:
+            return False
+        for name in options:  # order-free
+            if type(name) is not str or type(options[name]) is not int:
+                return False
+    return True

@@ -1,0 +1,78 @@
+# The messages of the sync protocol (docs/protocol.md): every frame's body is a
+# JSON object with the protocol version "v", the sender's sequence number "n" and
+# the type "t"; a reply names the request it answers in "re". The laptop asks, the
+# device answers. check_request() is what the device runs on every request before
+# acting on it, so anything malformed is refused here with a code, never acted on.
+from . import PROTOCOL
+
+try:
+    from typing import Any, Optional
+except ImportError:
+    pass
+
+ROSTER_MAX = 32     # names a roster may hold
+NAME_MAX = 24       # characters a name may have
+
+# request type -> (field, type) pairs it must carry
+REQUESTS = {
+    "hello": (),
+    "time": (("now", int),),
+    "pull": (("after", int), ("max", int)),
+    "ack": (("upto", int),),
+    "roster": (("names", list), ("more", bool)),
+    "settings": (("settings", dict),),
+    "maint": (),
+}
+# reply type -> what it answers
+REPLIES = ("hello", "ok", "rec", "end", "acked", "error")
+
+
+def message(kind: str, n: int, fields: "Optional[dict[str, Any]]" = None,
+            re: "Optional[int]" = None) -> "dict[str, Any]":
+    out: "dict[str, Any]" = {"v": PROTOCOL, "n": n, "t": kind}
+    if re is not None:
+        out["re"] = re
+    if fields:
+        for key in fields:  # order-free: a dict copied into a dict
+            out[key] = fields[key]
+    return out
+
+
+def error(n: int, code: str, text: str, re: "Optional[int]" = None) -> "dict[str, Any]":
+    return message("error", n, {"code": code, "msg": text}, re)
+
+
+def check_envelope(body: "dict[str, Any]") -> "Optional[str]":
+    # None when the frame has a usable version, sequence number and type.
+    v = body.get("v")
+    if type(v) is not int or type(body.get("n")) is not int or type(body.get("t")) is not str:
+        return "envelope"
+    if v > PROTOCOL:
+        return "version"
+    return None
+
+
+def check_request(body: "dict[str, Any]") -> "Optional[str]":
+    # None when `body` is a request this protocol knows, with its fields' types.
+    bad = check_envelope(body)
+    if bad is not None:
+        return bad
+    fields = REQUESTS.get(body["t"])
+    if fields is None:
+        return "unknown"
+    for name, kind in fields:
+        if type(body.get(name)) is not kind:
+            return "fields"
+    if body["t"] == "roster" and not names_ok(body["names"]):
+        return "roster"
+    return None
+
+
+def names_ok(names: "list[Any]") -> bool:
+    # A roster part: up to ROSTER_MAX texts of 1..NAME_MAX characters.
+    if len(names) > ROSTER_MAX:
+        return False
+    for name in names:
+        if type(name) is not str or not 0 < len(name) <= NAME_MAX:
+            return False
+    return True

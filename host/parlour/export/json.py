@@ -1,0 +1,30 @@
+"""JSON (one document) and JSON Lines (a match a line), with the full event logs."""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import TextIO
+
+FORMAT = "parlour-export"
+VERSION = 1
+
+
+def document(m: dict) -> dict:
+    return {"id": m["id"], "device": m["device"], "seq": m["seq"], "game": m["game"],
+            "config": m["config"], "end": m["ended"], "ended_at": m["played_at"],
+            "clock": m["clock"], "players": m["players"], "device_result": m["device_result"],
+            "replayed_result": m["replayed_result"], "replay_agrees": m["agrees"],
+            "problem": m["problem"], "events": [e["event"] for e in m["events"]],
+            "lines": [e["line"] for e in m["events"]], "hands": m["hands"]}
+
+
+def whole(matches: list[dict], out: TextIO) -> None:
+    json.dump({"format": FORMAT, "version": VERSION, "exported_at": int(time.time()),
+               "matches": [document(m) for m in matches]}, out, indent=1)
+    out.write("\n")
+
+
+def lines(matches: list[dict], out: TextIO) -> None:
+    for m in matches:
+        out.write(json.dumps(document(m)) + "\n")

@@ -1,0 +1,143 @@
+"""SQLite with its schema kept by version (PRAGMA user_version).
+
+MIGRATIONS[i] takes a database from version i to i + 1, so a database made by any
+earlier parlour is brought up to date step by step, each step in one transaction.
+A database from a newer parlour is refused, untouched.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from ..errors import ParlourError
+
+V1 = """
+CREATE TABLE devices (
+    id TEXT PRIMARY KEY,            -- the board's unique id (hex)
+    board TEXT, firmware TEXT, protocol INTEGER,
+    covered INTEGER NOT NULL DEFAULT 0,   -- every record of the device up to this is here
+    first_seen REAL, last_seen REAL
+);
+CREATE TABLE players (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE       -- one player by name, whichever box they played on
+);
+CREATE TABLE syncs (
+    id INTEGER PRIMARY KEY,
+    device_id TEXT NOT NULL REFERENCES devices(id),
+    started REAL NOT NULL, finished REAL,
+    received INTEGER NOT NULL DEFAULT 0, added INTEGER NOT NULL DEFAULT 0,
+    disagreements INTEGER NOT NULL DEFAULT 0,
+    status TEXT NOT NULL DEFAULT 'running'   -- running, done (a killed sync stays running)
+);
+CREATE TABLE matches (
+    id INTEGER PRIMARY KEY,
+    device_id TEXT NOT NULL REFERENCES devices(id),
+    seq INTEGER NOT NULL,           -- the device's match number
+    game TEXT NOT NULL,
+    config TEXT NOT NULL,           -- JSON
+    ended TEXT,                     -- won, stopped
+    played_at REAL,                 -- when it ended (Unix time), if known
+    clock TEXT NOT NULL,            -- device (told by a laptop), learnt (later), unknown
+    sync_id INTEGER NOT NULL REFERENCES syncs(id),
+    kept TEXT NOT NULL,             -- the device's stored match, as sent (JSON)
+    device_result TEXT,             -- JSON: what the device said
+    replayed_result TEXT,           -- JSON: what the replay says
+    agrees INTEGER NOT NULL,
+    problem TEXT NOT NULL DEFAULT '',
+    UNIQUE (device_id, seq)
+);
+CREATE TABLE match_players (
+    match_id INTEGER NOT NULL REFERENCES matches(id),
+    seat INTEGER NOT NULL,
+    player_id INTEGER NOT NULL REFERENCES players(id),
+    total INTEGER,
+    winner INTEGER NOT NULL,
+    PRIMARY KEY (match_id, seat)
+);
+CREATE TABLE events (
+    match_id INTEGER NOT NULL REFERENCES matches(id),
+    idx INTEGER NOT NULL,
+    event TEXT NOT NULL,            -- JSON
+    line TEXT NOT NULL,             -- the replay's explanation after it
+    PRIMARY KEY (match_id, idx)
+);
+CREATE TABLE hands (
+    match_id INTEGER NOT NULL REFERENCES matches(id),
+    hand INTEGER NOT NULL,
+    points TEXT NOT NULL,           -- JSON, as the game's view gives it
+    totals TEXT,                    -- JSON: the totals after the hand
+    after_event INTEGER NOT NULL,   -- the event that ended it (events.idx)
+    PRIMARY KEY (match_id, hand)
+);
+CREATE TABLE clashes (              -- a different match under a number already held
+    id INTEGER PRIMARY KEY,         -- (a board whose flash and nvm were both wiped):
+    device_id TEXT NOT NULL,        -- kept here, never dropped, and reported
+    seq INTEGER NOT NULL,
+    kept TEXT NOT NULL,
+    sync_id INTEGER NOT NULL REFERENCES syncs(id)
+);
+CREATE INDEX matches_game ON matches (game, played_at);
+"""
+
+MIGRATIONS: list[str] = [V1]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def version_of(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(conn: sqlite3.Connection, path: Path, migrations: list[str] = MIGRATIONS) -> int:
+    """Bring the schema up to len(migrations); -> the version it was at."""
+    found = version_of(conn)
+    if found > len(migrations):
+        raise ParlourError(f"the database {path} is from a newer parlour (schema {found}, "
+                           f"this one knows {len(migrations)}): upgrade parlour, or give "
+                           "--db another file")
+    for step in range(found, len(migrations)):
+        # executescript commits first; the step and its version number go in together.
+        conn.executescript(f"BEGIN;\n{migrations[step]}\nPRAGMA user_version = {step + 1};\n"
+                           "COMMIT;")
+    return found
+
+
+class Store:
+    def __init__(self, conn: sqlite3.Connection, path: Path):
+        self.conn = conn
+        self.path = path
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+def open_store(path: Path, create: bool = True,
+               migrations: list[str] = MIGRATIONS) -> Store:
+    """Open (and bring up to date) the database at `path`."""
+    path = Path(path)
+    if not path.exists() and not create:
+        raise ParlourError(f"no database at {path}: run `parlour sync` first, or give --db")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        conn = sqlite3.connect(path, timeout=10, isolation_level=None)
+    except sqlite3.DatabaseError as e:
+        raise ParlourError(f"cannot open the database {path}: {e}") from None
+    try:
+        if version_of(conn) <= len(migrations):   # a newer file is left as it is
+            conn.execute("PRAGMA journal_mode = WAL")   # a reader never waits for a sync
+        conn.execute("PRAGMA foreign_keys = ON")
+        migrate(conn, path, migrations)
+    except sqlite3.DatabaseError as e:
+        conn.close()
+        raise ParlourError(f"cannot use the database {path}: {e}") from None
+    except ParlourError:
+        conn.close()
+        raise
+    return Store(conn, path)
