@@ -64,6 +64,27 @@ def stage(target: Path, lib: Path = LIB) -> Path:
     return target
 
 
+def stage_image(target: Path, board: str) -> Path:
+    """Lay out at /input what the board runs, as it is shipped: the drive image's
+    lib/ (.mpy, the first byte MicroPython's again: the image carries
+    CircuitPython's), the test doubles and the cases. The guest puts
+    /input/doubles/circuitpython on its path for the C modules the libraries import."""
+    sys.path.insert(0, str(ROOT / "host"))
+    from parlour.image import build
+
+    image = target / "_image"
+    build(image, board)
+    for path in sorted((image / "lib").rglob("*.mpy")):
+        dest = target / path.relative_to(image / "lib")
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        dest.write_bytes(b"M" + path.read_bytes()[1:])
+    shutil.rmtree(image)
+    shutil.copytree(DOUBLES, target / "doubles", ignore=shutil.ignore_patterns("__pycache__"))
+    for path in PORTABLE.glob("*.py"):
+        shutil.copy(path, target / path.name)
+    return target
+
+
 def _guest_script(call: str) -> str:
     # Guest top level stays free of try/except and of work: all of it in main().
     return (

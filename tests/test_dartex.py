@@ -1,4 +1,4 @@
-"""The Dartex match engine: RULES.md X-1..X-8 on the table, refusals, undo, the view."""
+"""The Dartex match engine: docs/rules.md X-1..X-8 on the table, refusals, undo, the view."""
 
 import pytest
 

@@ -1,5 +1,5 @@
 """One Dartex throw on its own: shapes (X-2), the first throw (X-3), values (X-4),
-every Dartex row of RULES.md's worked examples, and `parlour score dartex`."""
+every Dartex row of docs/rules.md's worked examples, and `parlour score dartex`."""
 
 import json
 
@@ -21,7 +21,7 @@ def refusal(text, first=False):
     return caught.value.message
 
 
-# -- RULES.md worked examples, Dartex rows -------------------------------------------
+# -- docs/rules.md worked examples, Dartex rows -------------------------------------------
 @pytest.mark.parametrize("text, first, value", [
     ("4 4 9", True, 18),
     ("7 7 19", True, 38),
@@ -119,7 +119,7 @@ def test_x3_first_throw_forms(text, value):
 
 
 def test_x3_two_champions_may_make_the_pair():
-    # RULES.md: "a Champion may be one of them"; a reading: a Champion is the number
+    # docs/rules.md: "a Champion may be one of them"; a reading: a Champion is the number
     # it stands for everywhere, so two declared alike pair as well.
     assert score("CHAMP=7 CHAMP=7 9", first=True) == 18
     assert score("CHAMP=25 25 BULL", first=True) == 100

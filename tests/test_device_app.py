@@ -218,7 +218,7 @@ def test_link_never_blocks_and_answers_status_lines():
     link.poll(app)
     first, second = serial.written.splitlines()
     assert json.loads(first) == {"device": app.board.uid, "board": "sim", "firmware": "0.1.0",
-                                 "pending": 0, "live": 0}
+                                 "pending": 0, "live": 0, "mem_free": -1, "mem_low": -1}
     assert json.loads(second) == {"error": "unknown request"}
 
 

@@ -1,4 +1,4 @@
-"""Dumbo match engine: every decision D-1..D-15 of RULES.md (and C-3 for the cut),
+"""Dumbo match engine: every decision D-1..D-15 of docs/rules.md (and C-3 for the cut),
 the sheet's worked examples, refusals and undo. Hands entered as cards are in
 test_dumbo_cards.py; random playouts in test_dumbo_play.py."""
 
@@ -51,7 +51,7 @@ def pairing(view):
     return [t["seats"] for t in view["tables"]]
 
 
-# -- worked examples (RULES.md, must reproduce exactly) -------------------------------------
+# -- worked examples (docs/rules.md, must reproduce exactly) -------------------------------------
 
 def test_worked_example_north_south_plus_12():
     # D-12: North wins 20 from East, South loses 8 to West -> North-South 12.

@@ -80,7 +80,7 @@ def test_refusals_exit_2_with_one_line(capsys):
     status, _, err = run(capsys, "--declarer-count", "3", "--opponent-count", "-1")
     assert status == 2 and err == "parlour: bad count: -1\n"
     status, _, err = run(capsys, "--declarer", "1SQ", "--opponent", "2SQ 3SQ")
-    assert status == 2 and err == "parlour: declarer: 1 card\n"
+    assert status == 2 and err == "parlour: --declarer: a Dumbo hand is 8 cards (D-14): 1 given\n"
     status, _, err = run(capsys, "--declarer", "1SQ 2SQ 3SQ 4SQ 5SQ 6SQ 7SQ 8SQ",
                          "--opponent", "8SQ 9SQ 10SQ 11SQ 1CI 2CI 3CI 4CI")
     assert status == 2 and err == "parlour: card twice: 8SQ\n"

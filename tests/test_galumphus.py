@@ -1,4 +1,4 @@
-"""The Great Galumphus engine on hand-built tables (RULES.md G-1..G-10, C-4, C-5).
+"""The Great Galumphus engine on hand-built tables (docs/rules.md G-1..G-10, C-4, C-5).
 
 Most scenarios start from the `pack` test option: the pack as it lies after
 G-2's second shuffle (top first), the rest of it in unshuffled order."""

@@ -56,9 +56,11 @@ def test_r6_gin_json_keys(capsys):
 
 def test_r3_double_pack_identical_cards(capsys):
     status, out, _ = run(capsys, "rum", "7H", "7H", "7S", "7S", "7D", "7D", "7C", "8C", "9C",
-                         "--double-pack", "--json")
+                         "KD", "--double-pack", "--json")
     assert status == 0
-    assert json.loads(out)["melds"] == [["7S", "7S", "7H", "7H", "7D", "7D"], ["7C", "8C", "9C"]]
+    answer = json.loads(out)
+    assert answer["melds"] == [["7S", "7S", "7H", "7H", "7D", "7D"], ["7C", "8C", "9C"]]
+    assert answer["dead"] == ["KD"]
 
 
 def test_d3_dumbo_joker_and_declare(capsys):
@@ -81,27 +83,35 @@ def test_d5_dumbo_octad(capsys):
 
 
 def test_d6_dumbo_additions_and_the_unwelded_joker(capsys):
-    status, out, _ = run(capsys, "dumbo", "2CI", "JOKER", "7SQ", "3SQ", "--declarer", "4SQ 5SQ 6SQ")
+    # No weld of his own, so the Joker finds no home: 2 + 10 + 1 + 5 + 8 + 10
+    status, out, _ = run(capsys, "dumbo", "2CI", "JOKER", "7SQ", "3SQ", "1DI", "5CI", "8ST",
+                         "10DI", "--declarer", "4SQ 5SQ 6SQ")
     assert status == 0
     lines = out.splitlines()
-    assert lines[0] == "Dumbo, against the declarer's (4SQ 5SQ 6SQ): count 12"
+    assert lines[0] == "Dumbo, against the declarer's (4SQ 5SQ 6SQ): count 36"
     assert "additions 3SQ 7SQ on (4SQ 5SQ 6SQ)" in lines
     assert "Joker     no weld of 3 to add it to: it counts 10 (D-3)" in lines
-    status, out, _ = run(capsys, "dumbo", "2CI", "7SQ", "--declarer", "4SQ 5SQ 6SQ", "--octad",
-                         "--json")
-    assert json.loads(out) == {"count": 9, "melds": [], "layoffs": [[]], "dead": ["7SQ", "2CI"]}
+    status, out, _ = run(capsys, "dumbo", "2CI", "7SQ", "9CI", "9DI", "9ST", "1DI", "2DI", "3DI",
+                         "--declarer", "4SQ 5SQ 6SQ", "--octad", "--json")
+    assert json.loads(out) == {"count": 9, "melds": [["9CI", "9DI", "9ST"], ["1DI", "2DI", "3DI"]],
+                               "layoffs": [[]], "dead": ["7SQ", "2CI"]}
+
+
+GIN_HAND = ["gin", *GIN_OTHER[:9], "2S"]
 
 
 @pytest.mark.parametrize("argv, message", [
     (["rum", "6H", "ZZ"], "parlour: bad card: ZZ"),
     (["rum", "6H", "6H", "7H"], "parlour: card twice: 6H"),
     (["rum", "6H", "6H", "6H", "--double-pack"], "parlour: too many: 6H"),
-    (["gin", "2S", "--caller", "6H 7H 9H"], "parlour: not a meld: 6H 7H 9H"),
-    (["gin", "2S", "--caller", "6H 7H"], "parlour: too short: 6H 7H"),
-    (["gin", "6H", "--caller", "6H 7H 8H"], "parlour: card twice: 6H"),
+    ([*GIN_HAND, "--caller", "6H 7H 9H"], "parlour: not a meld: 6H 7H 9H"),
+    ([*GIN_HAND, "--caller", "6H 7H"], "parlour: too short: 6H 7H"),
+    ([*GIN_HAND, "--caller", "8D 9D 10D"], "parlour: card twice: 8D"),
     (["dumbo", "2CI", "JOKER", "--declarer", "4SQ 5SQ 6SQ JOKER"], "parlour: card twice: JOKER"),
-    (["dumbo", "10SQ", "--declarer", "11SQ 1SQ 2SQ"], "parlour: no weld: 11SQ 1SQ 2~"),
-    (["rum", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS"], "parlour: over 11 cards"),
+    # the laptop names the whole token; only the device clips to its 20 characters
+    (["dumbo", "10SQ", "--declarer", "11SQ 1SQ 2SQ"], "parlour: no weld: 11SQ 1SQ 2SQ"),
+    (["rum", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS"],
+     "parlour: a Poker Rum hand is 10 cards (11 after the draw): 12 given"),
 ])
 def test_bad_input_exits_2_with_one_line(capsys, argv, message):
     status, out, err = run(capsys, *argv)

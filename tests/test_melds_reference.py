@@ -1,5 +1,5 @@
 """The brute-force meld reference: every partition of a hand into melds, lay-offs and
-dead cards, written from RULES.md alone (R-3, R-6, D-2, D-3, D-6) and sharing no code
+dead cards, written from docs/rules.md alone (R-3, R-6, D-2, D-3, D-6) and sharing no code
 with the solver. Slow on purpose; the tests and the benchmark compare against it."""
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ def _cards(text, pack=STANDARD):
 
 
 def test_reference_reads_the_sheet_example():
-    # The Poker Gin example: 28 before lay-offs, 8 after (RULES.md worked examples).
+    # The Poker Gin example: 28 before lay-offs, 8 after (docs/rules.md worked examples).
     other = _cards("7D 8D 9D 6S 7S 8S 4C 4D 10C 10H")
     assert brute(other) == 28
     assert brute(other, caller=[_cards("6H 7H 8H 9H"), _cards("JC QC KC")]) == 8

@@ -3,7 +3,10 @@ power cycle, the pty data channel, the terminal and window faces, `parlour sim`.
 
 import json
 import os
+import re
 import select
+import shlex
+import shutil
 import signal
 import subprocess
 import sys
@@ -194,41 +197,171 @@ def test_terminal_keys_map_to_the_pad(device):
     device = terminal.handle(device, "z")                  # Undo = back in menus
     assert device.app.screen.title == "parlour"
     assert terminal.handle(device, "Q") is None
-    assert [row.split()[0] for row in terminal.pad(("",) * 12)] == ["[1", "[q", "[a", "[z"]
 
 
-def test_parlour_sim_starts_in_a_terminal_and_quits_on_q(tmp_path):
+def test_every_pad_key_shows_its_number_and_the_keyboard_key_that_presses_it():
+    from parlour.sim.window import key_text
+
+    rows = terminal.pad(("Dbl", "", "", "", "", "", "", "", "", "Undo", "Menu", "OK"))
+    assert rows[0].split() == ["0", "[1]", "Dbl", "1", "[2]", "2", "[3]"]
+    assert rows[3].split() == ["9", "[z]", "Undo", "10", "[x]", "Menu", "11", "[c]", "OK"]
+    for key in range(12):
+        letter = re.search(r"\[(.)\]", key_text(key, "")).group(1)
+        assert terminal.KEYMAP[letter] == key                # the bracketed key presses it
+        assert f"{key:2d} [{letter}]" in "  ".join(rows)
+        assert key_text(key, "Move").startswith(f"{key} [{letter}]")
+
+
+# The terminal face at a given size: the screen as text below the size of its pixels.
+def test_terminal_face_at_80x24_is_text_and_fits(device):
+    face = terminal.TerminalFace(device)
+    lines = face.lines(80, 24)
+    assert len(lines) <= 24 and max(map(terminal.visible, lines)) <= 80
+    plain = [terminal.strip(line) for line in lines]
+    assert plain[:4] == ["\u250c" + "\u2500" * 22 + "\u2510", "\u2502parlour" + " " * 15 + "\u2502",
+                         "\u2502New match" + " " * 13 + "\u2502", "\u2502Roster" + " " * 16 + "\u2502"]
+    assert "\x1b[0;7m" in lines[2]                      # the highlighted row, reversed
+    assert " 9 [z] Back   10 [x] Menu   11 [c] OK" in plain
+    # Big enough for the pixels: the half-block picture, 128 columns wide.
+    big = face.lines(140, 50)
+    assert terminal.visible(big[0]) == 128 and set(big[0]) <= {" ", "\u2580", "\u2584", "\u2588"}
+
+
+def test_terminal_face_shows_the_colour_board_as_text_at_80x24(tmp_path):
+    dev = SimDevice("tft", tmp_path, pty=False)
+    try:
+        lines = terminal.TerminalFace(dev).lines(80, 24)
+        plain = [terminal.strip(line) for line in lines]
+        assert len(lines) <= 24 and max(map(terminal.visible, lines)) <= 80
+        assert plain[1].startswith("\u2502parlour") and plain[2].startswith("\u2502New match")
+        assert "\x1b[48;2;48;112;255m" in lines[1]            # the blue title bar
+        assert any("9 Back" in line and "11 OK" in line for line in plain)   # its key row
+    finally:
+        dev.close()
+
+
+def test_r_power_cycle_is_shown_in_the_terminal(device):
+    face = terminal.TerminalFace(device)
+    assert face.press("c") and face.message == ""
+    assert face.press("R")
+    assert face.device is not device and face.cycles == 1
+    assert "power cycle 1: the device booted again from its flash" in face.lines(80, 24)
+    dark = face.lines(80, 24, dark=True)
+    assert terminal.strip(dark[1]) == "\u2502" + " " * 22 + "\u2502"   # the screen off
+    assert face.press("c") and face.message == ""                  # until the next key
+    face.device.close()
+
+
+def _spawn_sim(tmp_path, columns, rows, *extra):
+    import fcntl
     import pty
+    import struct
+    import termios
 
     pid, fd = pty.fork()
     if pid == 0:
         os.environ["DISPLAY"] = ""
         os.environ.pop("WAYLAND_DISPLAY", None)
-        os.execv(sys.executable, [sys.executable, "-m", "parlour", "sim", "--state",
-                                  str(tmp_path)])
-    out = b""
-    deadline = time.monotonic() + 30
-    while b"data channel" not in out and time.monotonic() < deadline:
+        os.execv(sys.executable, [sys.executable, "-m", "parlour", "sim", "--face", "terminal",
+                                  "--state", str(tmp_path), *extra])
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    return pid, fd
+
+
+def _read_until(fd, out, done, seconds=30):
+    deadline = time.monotonic() + seconds
+    while not done(out) and time.monotonic() < deadline:
         if select.select([fd], [], [], 0.2)[0]:
-            out += os.read(fd, 65536)
-    os.write(fd, b"c")
-    time.sleep(0.5)
+            try:
+                out += os.read(fd, 65536)
+            except OSError:
+                break
+    return out
+
+
+def _last_frame(out: bytes) -> list[str]:
+    """The lines of the last whole frame the face drew (each starts at the top left)."""
+    text = out.decode(errors="ignore")
+    frames = [f for f in text.split("\x1b[H") if "data channel" in f]
+    return [terminal.strip(line.replace("\x1b[K", "").rstrip("\r")) for line in
+            frames[-1].replace("\x1b[2J", "").split("\n")]
+
+
+def _quit(pid, fd):
     os.write(fd, b"Q")
-    status = 1
+    deadline = time.monotonic() + 30
+    status = None
     while time.monotonic() < deadline:
         try:
             if select.select([fd], [], [], 0.2)[0]:
-                out += os.read(fd, 65536)
+                os.read(fd, 65536)
         except OSError:
-            break
+            pass
         done, status = os.waitpid(pid, os.WNOHANG)
         if done:
-            break
-    else:
-        os.kill(pid, 9)
-    text = out.decode(errors="ignore")
-    assert "\u2588" in text and "keys 1 2 3 / q w e" in text and "data channel: /dev/" in text
-    assert os.waitstatus_to_exitcode(status) == 0
+            return os.waitstatus_to_exitcode(status)
+    os.kill(pid, 9)
+    return None
+
+
+def test_parlour_sim_in_an_80x24_terminal_reads_as_text_and_follows_a_resize(tmp_path):
+    import fcntl
+    import struct
+    import termios
+
+    pid, fd = _spawn_sim(tmp_path, 80, 24)
+    out = _read_until(fd, b"", lambda o: b"11 [c] OK" in o)
+    frame = _last_frame(out)
+    assert len(frame) <= 24 and all(len(line) <= 80 for line in frame)
+    assert frame[1].startswith("\u2502parlour") and frame[2].startswith("\u2502New match")
+    # Grown to 140 x 50: the pixels, drawn with half blocks; back to 80 x 24: text again.
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 140, 0, 0))
+    block = "\u2588".encode()
+    out = _read_until(fd, out, lambda o: block in o and b"data channel" in o[o.rfind(block):])
+    big = _last_frame(out)
+    assert len(big[0]) == 128 and "\u2588" in "".join(big)
+    mark = len(out)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    out = _read_until(fd, out, lambda o: b"data channel" in o[o.find("\u2502parlour".encode(), mark):]
+                      and "\u2502parlour".encode() in o[mark:])
+    assert _last_frame(out)[1].startswith("\u2502parlour")
+    # R: a power cycle, said on the screen
+    os.write(fd, b"R")
+    out = _read_until(fd, out, lambda o: b"data channel" in o[o.find(b"power cycle 1: the"):]
+                      and b"power cycle 1: the" in o)
+    assert any(line.startswith("power cycle 1") for line in _last_frame(out))
+    assert _quit(pid, fd) == 0
+
+
+@pytest.mark.skipif(not shutil.which("tmux"), reason="tmux is not installed")
+def test_parlour_sim_in_tmux_at_80x24(tmp_path):
+    # A server of its own, so no tmux the user runs is touched.
+    tmux = ["tmux", "-L", f"parlour-test-{os.getpid()}"]
+    session = "sim"
+    command = (f"DISPLAY= {shlex.quote(sys.executable)} -m parlour sim --face terminal "
+               f"--state {shlex.quote(str(tmp_path))}")
+    subprocess.run([*tmux, "-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "80",
+                    "-y", "24", command], check=True, timeout=30)
+    try:
+        def capture() -> list[str]:
+            return subprocess.run([*tmux, "capture-pane", "-t", session, "-p"],
+                                  capture_output=True, text=True, timeout=30).stdout.splitlines()
+
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and not any("11 [c] OK" in x for x in capture()):
+            time.sleep(0.2)
+        subprocess.run([*tmux, "send-keys", "-t", session, "c"], check=True, timeout=30)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and "\u2502New match" not in capture()[1]:
+            time.sleep(0.2)
+        screen = capture()
+        assert screen[:3] == ["\u250c" + "\u2500" * 22 + "\u2510",
+                              "\u2502New match             \u2502",
+                              "\u2502Dumbo           soon  \u2502"]
+        assert " 9 [z] Back   10 [x] Menu   11 [c] OK" in screen
+        assert len(screen) <= 24 and all(len(line) <= 80 for line in screen)
+    finally:
+        subprocess.run([*tmux, "kill-server"], timeout=30)
 
 
 # -- the window face (SDL's dummy driver: no display needed) ------------------------------------
@@ -251,6 +384,47 @@ def test_window_keys_are_clickable(device, monkeypatch):
     pygame.quit()
 
 
+def test_window_draws_the_colour_boards_status_light_beside_its_keys(tmp_path, monkeypatch):
+    import pygame
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from parlour.sim.window import KEY_FACE, Window
+
+    dev = SimDevice("tft", tmp_path, pty=False)
+    window = Window(dev)
+    try:
+        assert dev.hw.pixels[0]                          # OK does something: the light is on
+        window.draw()
+        key0 = window.buttons[("key", 0)]
+        assert window.surface.get_at((key0.x + 4, key0.bottom - 6))[:3] == KEY_FACE
+        light = window.surface.get_at((430, window.screen_h + 40 + 28))[:3]
+        assert light[1] == 255 and light[0] < 60            # drawn green, beside the keys
+    finally:
+        pygame.quit()
+        dev.close()
+
+
+def test_window_r_is_a_power_cycle_and_says_so(device, monkeypatch):
+    import pygame
+
+    monkeypatch.setenv("SDL_VIDEODRIVER", "dummy")
+    from parlour.sim.window import Window
+
+    window = Window(device)
+    try:
+        window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, unicode="c"))
+        assert window.device.app.screen.title == "New match"
+        assert window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_r, unicode="R"))
+        assert window.device is not device and window.device.app.screen.title == "parlour"
+        assert window.message == "power cycle 1: the device booted again from its flash"
+        window.draw()
+        window.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_c, unicode="c"))
+        assert window.message == ""
+    finally:
+        pygame.quit()
+        window.device.close()
+
+
 # -- the command -------------------------------------------------------------------------------
 def test_parlour_sim_script_writes_screenshots(tmp_path, capsys):
     script = tmp_path / "s.txt"
@@ -260,6 +434,42 @@ def test_parlour_sim_script_writes_screenshots(tmp_path, capsys):
     assert [p.name for p in (tmp_path / "out").iterdir()] == ["games.png"]
     out = capsys.readouterr().out
     assert "data channel: /dev/" in out and "screen: New match" in out
+
+
+def snapshot(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_the_readmes_headless_run_never_touches_the_saved_match(tmp_path, monkeypatch, capsys):
+    # A match is live in the saved state (as `make sim` leaves it); the README's
+    # headless command then plays a whole scripted match of its own.
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    saved = default_state_dir()
+    live = SimDevice("macropad", saved, pty=False)
+    live.app.new_match("stump", STUMP_CONFIG)
+    for event in stump_events(4):
+        assert live.app.submit(event) is None
+    live.close()
+    journal = saved / "CIRCUITPY" / "parlour" / "live.jnl"
+    before, files = journal.read_bytes(), snapshot(saved)
+    assert before
+    status = main(["sim", "--script", str(ROOT / "sim-scripts" / "stump_match.txt"),
+                   "--screenshots", str(tmp_path / "shots"), "--named-only"])
+    assert status == 0, capsys.readouterr().err
+    assert journal.read_bytes() == before
+    assert snapshot(saved) == files
+    assert (tmp_path / "shots" / "stump_game_over.png").is_file()
+
+
+def test_a_script_plays_in_the_state_folder_it_is_given(tmp_path, capsys):
+    script = tmp_path / "s.txt"
+    script.write_text("key ok\nkey ok\nreset\nexpect New match\n")
+    assert main(["sim", "--script", str(script), "--state", str(tmp_path / "st")]) == 0
+    assert (tmp_path / "st" / "CIRCUITPY").is_dir()
+    # the power cycle is said, with the line of the script that asked for it
+    assert "line 3: power cycle: the device booted again from its flash" in \
+        capsys.readouterr().out
 
 
 def test_parlour_sim_refuses_a_bad_script_with_its_line(tmp_path, capsys):

@@ -1,4 +1,4 @@
-"""Stump rules (RULES.md S-1..S-8): the ring, the gap, setup, turns, scoring, the game."""
+"""Stump rules (docs/rules.md S-1..S-8): the ring, the gap, setup, turns, scoring, the game."""
 
 import pytest
 

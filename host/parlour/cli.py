@@ -2,7 +2,8 @@
 
 Each module in parlour/commands registers its subcommand; handlers return an exit
 status. Failures below the CLI raise ParlourError (or the rules core's RulesError),
-which main() prints once as `parlour: <what went wrong>` and turns into the status.
+which main() prints once as `parlour: <what went wrong>` and turns into the status;
+with `--json` the same failure is a JSON object on stdout, as a rules refusal is.
 """
 
 from __future__ import annotations
@@ -19,16 +20,32 @@ from .errors import ParlourError
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):  # argparse's usage errors share the one-line style
+    # argparse's usage errors share the one-line style, and every parser reports its
+    # own: a leaf command refuses a word it does not take with its own usage, where
+    # argparse would hand the word up to `parlour` and print the top-level usage.
+    has_commands = False
+
+    def add_subparsers(self, **kwargs):
+        self.has_commands = True
+        return super().add_subparsers(**kwargs)
+
+    def parse_known_args(self, args=None, namespace=None):
+        namespace, extras = super().parse_known_args(args, namespace)
+        if extras and not self.has_commands:
+            self.error("unrecognized arguments: " + " ".join(extras))
+        return namespace, extras
+
+    def error(self, message: str):
         self.print_usage(sys.stderr)
-        raise ParlourError(message, exit_code=2)
+        raise ParlourError(message, exit_code=2, code="usage")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="parlour", description="parlour: the laptop side of the card-table "
-                     "device (scoring, simulator, sync, export, reports)")
+                     "device: score a hand typed as cards, or run the device in a simulator")
     parser.add_argument("--version", action="version", version=f"parlour {__version__}")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser,
+                                required=True)
     for module in sorted(m.name for m in pkgutil.iter_modules(commands.__path__)):
         importlib.import_module(f"{commands.__name__}.{module}").register(sub)
     return parser
@@ -36,20 +53,30 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
+    words = sys.argv[1:] if argv is None else list(argv)
+    args = None
     try:
-        args = parser.parse_args(argv)
-        if not getattr(args, "func", None):
-            parser.print_help()
-            return 2
+        args = parser.parse_args(words)
         return int(args.func(args) or 0)
     except RulesError as e:
-        print(f"parlour: {e.message}", file=sys.stderr)
-        return 2
+        return _failed(args, words, e.code, e.message, 2)
     except ParlourError as e:
-        print(f"parlour: {e}", file=sys.stderr)
-        return e.exit_code
+        return _failed(args, words, e.code, str(e), e.exit_code)
     except KeyboardInterrupt:
         return 130
+
+
+def _failed(args, words: list[str], code: str, message: str, status: int) -> int:
+    # A usage error comes before there are args to ask: --json among the words is
+    # asked for all the same (the usage itself has gone to stderr).
+    wants_json = getattr(args, "json", False) if args is not None else "--json" in words
+    if wants_json:
+        from .score import print_json
+
+        print_json({"error": code, "reason": message})
+    else:
+        print(f"parlour: {message}", file=sys.stderr)
+    return status
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ first byte is rewritten to 'C'. docs/device.md says what is and is not verified.
 from __future__ import annotations
 
 import ast
-import importlib.util
+import importlib.machinery
 import shutil
 import subprocess
 import sys
@@ -102,7 +102,8 @@ def _imports(path: Path) -> set[str]:
 
 
 def _installed(name: str) -> Path:
-    spec = importlib.util.find_spec(name)
+    # The files on the path, not whatever a simulator put in sys.modules under the name.
+    spec = importlib.machinery.PathFinder.find_spec(name)
     if spec is None or spec.origin is None:
         raise ParlourError(f"library {name} is not installed: pip install the project first")
     origin = Path(spec.origin)

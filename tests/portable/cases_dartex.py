@@ -1,4 +1,4 @@
-# Dartex on CPython and MicroPython alike: the worked examples of RULES.md, every
+# Dartex on CPython and MicroPython alike: the worked examples of docs/rules.md, every
 # refusal's one-line reason, and small scripted hands.
 from parlour_rules import dartex
 from parlour_rules.dartex.throw import parse_card, parse_throw, read_throw, score_throw

@@ -1,5 +1,5 @@
 # Random Dartex playouts with invariants, on CPython and MicroPython alike.
-# Ref is a plain reading of RULES.md X-1..X-8 that shares no code with the engine
+# Ref is a plain reading of docs/rules.md X-1..X-8 that shares no code with the engine
 # (its own throw values, table, hand sizes, pack, turns, hand ends and game end).
 # A bot plays random legal throws (first throws with a Double or a pair, Fouls and
 # Wires on random targets, Champions), exchanges and passes from Ref's knowledge;

@@ -135,90 +135,124 @@ def _file_like_flash():
     return ChunkFlash()
 
 
-def bench_app():
+def bench_app(colour=False):
     from doubles.scripted_board import SimBoard
     from parlour_device.app import App
-    app = App(SimBoard(flash=_file_like_flash()))
+    app = App(SimBoard(colour=colour, flash=_file_like_flash()))
     app.step()
     return app
 
 
-def preload():
-    # Import (compile) every module a Stump match uses, so a heap figure taken
-    # after this counts the app's objects and the match, not the code.
-    from doubles import scripted_board  # noqa: F401
-    from parlour_device.games import game_module
-    from parlour_device.ui import menu  # noqa: F401
-    from parlour_rules.log import GAMES, load_game
-    load_game("stump")
-    for game in GAMES:
-        game_module(game)
+def _load_display_code():
+    # The board's renderer and the display libraries it draws with: the board
+    # imports them with the app (its board has a display; the rig's has none).
+    import parlour_device.ui.render  # noqa: F401
 
 
-def bench_boot():
-    # Kept alive so the heap it holds can be measured: the app at its main menu.
-    return boot()
-
-
-def bench_match():
-    # The app after a 300-event Stump match entered through app.submit.
-    app = boot()
-    app.new_match("stump", STUMP)
-    events = stump_events(129)
-    for i in range(300):
-        app.submit(events[i])
-    events = None
-    app.step()
-    return app
-
-
-def bench_match_varied():
-    # The app after a bot's 303-event Stump match (cases_stump_bench.SINGLES2, imported
-    # before the heap is measured): entries as varied as in play.
-    import json
-
-    import cases_stump_bench
-    app = boot()
-    app.new_match("stump", {"players": 2})
-    for event in json.loads(json.dumps(cases_stump_bench.SINGLES2)):
-        app.submit(event)
-    app.step()
-    return app
-
-
-def bench_keys(script):
-    # Fuel of each step of a key script [(kind, value), ...] through the screens.
-    import runner
-    from parlour_device.games import game_module
-    from parlour_rules.log import GAMES, load_game
-    app = bench_app()
-    for game in GAMES:
-        game_module(game)       # compile every module first: a one-off cost at boot
-        if game_module(game) is not None:
-            load_game(game)
+def bench_import_peak(game, colour):
+    # Bytes allocated with collection off from before the app's first import through
+    # boot and the game's screens and rules loaded (a stand-in for the import peak).
     import gc
-    overhead = runner.calibrate()   # what reading the fuel itself costs
+
+    import runner
+    from doubles import memflash, scripted_board  # noqa: F401
+    gc.disable()        # (a fresh guest: nothing has been collected yet either)
+    before = gc.mem_alloc()
+    _load_display_code()
+    app = bench_app(colour)
+    from parlour_device.games import open_game
+    from parlour_rules.log import load_game
+    open_game(game)
+    load_game(game)
+    runner.emit("PEAK\t%d\t%d" % (gc.mem_alloc() - before, len(app.roster)))
+
+
+# What the board's displayio objects take on its heap, per frame item, as the
+# renderer makes them (32-bit CircuitPython, 16-byte heap blocks). Every count is an
+# upper estimate from the objects' C structs and the libraries' Python attributes:
+#   text: a bitmap_label.Label (a Group subclass: its native group, a member
+#     list, an instance dict of ~30 attributes: ~720 B), its Palette (~64 B), its
+#     TileGrid (~96 B) and its Bitmap (~48 B + one bit a pixel, rows of 32-bit words);
+#   a filled rect or circle, a straight line: a vectorio shape (~80 B);
+#   an outlined rect or circle, a slanted line: a display_shapes TileGrid subclass
+#     (~400 B with its dict) and its Bitmap (1 bit a pixel over its box);
+#   a polygon: a vectorio shape (~80 B) and its point list (8 B a point);
+#   a group: a Group (~64 B) and its members;
+# and one Palette (~64 B) per colour the renderer has used.
+DISPLAY_TEXT = 720 + 64 + 96 + 48
+DISPLAY_SHAPE = 80
+DISPLAY_OUTLINE = 400 + 48
+DISPLAY_GROUP = 64
+DISPLAY_PALETTE = 64
+
+
+def _bitmap(width, height):
+    return ((width + 31) // 32) * 4 * height
+
+
+def _item_bytes(item, colours):
+    kind = item[0]
+    if kind == 0:                   # TEXT: 6x12 glyphs at scale 1 (scaled by the group)
+        colours[item[4]] = 1
+        return DISPLAY_TEXT + _bitmap(6 * max(1, len(item[3])), 12)
+    if kind == 1 or kind == 2:      # RECT, CIRCLE
+        colours[item[-2]] = 1
+        if item[-1]:
+            return DISPLAY_SHAPE
+        w = item[3] if kind == 1 else 2 * item[3] + 1
+        h = item[4] if kind == 1 else w
+        return DISPLAY_OUTLINE + _bitmap(w, h)
+    if kind == 3:                   # LINE
+        colours[item[5]] = 1
+        if item[1] == item[3] or item[2] == item[4]:
+            return DISPLAY_SHAPE
+        return DISPLAY_OUTLINE + _bitmap(abs(item[3] - item[1]) + 1, abs(item[4] - item[2]) + 1)
+    if kind == 4:                   # POLY
+        colours[item[2]] = 1
+        return DISPLAY_SHAPE + 8 * len(item[1])
+    total = DISPLAY_GROUP           # GROUP
+    for part in item[1]:
+        total += _item_bytes(part, colours)
+    return total
+
+
+def display_allowance(items):
+    colours = {}
     total = 0
+    for item in items or ():
+        total += _item_bytes(item, colours)
+    return total + DISPLAY_PALETTE * len(colours)
+
+
+def bench_keys(script, colour):
+    # Fuel of each step of a key script [(kind, value), ...] through the screens, and
+    # what kind of step it was: start (a game's modules loaded), file (a match
+    # filed), entry (an event logged or undone), click (an encoder click), key.
+    import runner
+    from parlour_device.games import open_name
+    app = bench_app(colour)
+    overhead = runner.calibrate()   # what reading the fuel itself costs
     for kind, value in script:
-        free = gc.mem_free()
+        game = open_name()
+        events = len(app.match.events) if app.match is not None else -1
+        filed = len(app.journal.pending())
         start = runner.fuel_left()
         app.board.feed(kind, value)
         app.step()
         used = start - runner.fuel_left() - overhead
-        # A step during which the 1 MB guest heap was collected (about 3,000,000
-        # fuel; the board's heap is far smaller) is marked, so it can be told apart.
-        if gc.mem_free() > free:
-            used = -used
-        total += used
-        runner.emit("STEP\t%d\t%d\t%s\t%d" % (kind, value, type(app.screen).__name__, used))
-    pending = app.journal.pending()
-    events = 0
-    end = "none"
-    if pending:
-        kept = app.journal.load(pending[-1])
-        events = len(kept["record"]["events"])
-        end = kept["end"]
-    runner.emit("KEYS\t%d\t%d\t%d\t%s" % (len(script), total, events, end))
+        if open_name() is not None and open_name() != game:
+            what = "start"
+        elif len(app.journal.pending()) > filed:
+            what = "file"
+        elif (len(app.match.events) if app.match is not None else -1) != events:
+            what = "entry"
+        elif kind == 1:
+            what = "click"
+        else:
+            what = "key"
+        runner.emit("STEP\t%s\t%d\t%d\t%s\t%d" % (what, kind, value,
+                                                 type(app.screen).__name__, used))
+    runner.emit("KEYS\t%d" % len(script))
 
 
 def case_device_event_line_matches_the_general_encoding():

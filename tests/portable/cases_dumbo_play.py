@@ -1,5 +1,5 @@
 # Random Dumbo playouts with invariants, on CPython and MicroPython alike.
-# An independent reference model (Ref, written from RULES.md D-7..D-15, sharing
+# An independent reference model (Ref, written from docs/rules.md D-7..D-15, sharing
 # no code with the engine) predicts totals, pairings, dealers and bonuses; the
 # engine's view must agree after every event. Every step also checks that the
 # dealer is a seated player, that the totals equal the sum of the hand scores
@@ -15,7 +15,7 @@ from parlour_rules.prng import Xorshift32
 
 
 class Ref:
-    # The rules as a plain reading of RULES.md; sides are 0 North-South, 1 East-West.
+    # The rules as a plain reading of docs/rules.md; sides are 0 North-South, 1 East-West.
     def __init__(self, players, tables, values):
         self.n = players
         self.two_tables = players == 4 and tables == 2

@@ -1,6 +1,7 @@
 # The app loop: read keys and the encoder -> the current screen -> the rules core
 # -> the journal -> redraw only when the frame changed; answer the serial link.
 # Nothing here names a pin or blocks: the board module owns the hardware.
+import gc
 import json
 
 from parlour_rules.errors import RulesError
@@ -49,6 +50,12 @@ def valid_roster(names: Any) -> bool:
     return True
 
 
+def mem_free() -> int:
+    # gc.mem_free() on the board; -1 where there is none (CPython: the simulator).
+    free = getattr(gc, "mem_free", None)
+    return int(free()) if free is not None else -1
+
+
 CHROME_KEPT = 16        # title lines and hint lines remembered (then started over)
 
 
@@ -82,6 +89,7 @@ class App:
         self.settings.update(self._load(SETTINGS, {}))
         roster = self._load(ROSTER, None)
         self.roster: list[str] = roster if valid_roster(roster) else default_roster()
+        self.mem_low = mem_free()      # the least free heap seen since boot
         self.link: Any = None
         if board.data is not None:
             from .link import Link
@@ -156,6 +164,9 @@ class App:
             self.link.poll(self)
         if self.dirty:
             self.redraw()
+        free = mem_free()
+        if free < self.mem_low:
+            self.mem_low = free
 
     def run(self) -> None:
         while True:
@@ -306,7 +317,8 @@ class App:
 
     def status(self) -> dict[str, Any]:
         return {"device": self.board.uid, "board": self.board.name, "firmware": VERSION,
-                "pending": len(self.journal.pending()), "live": self.journal.live_seq}
+                "pending": len(self.journal.pending()), "live": self.journal.live_seq,
+                "mem_free": mem_free(), "mem_low": self.mem_low}
 
     # -- drawing ------------------------------------------------------------------
     def compose(self) -> Frame:

@@ -18,7 +18,9 @@ def register(sub) -> None:
                              "`board` line)")
     parser.add_argument("--state", type=Path, default=None, metavar="DIR",
                         help="folder holding the simulated flash and nvm (default: "
-                             "parlour/sim in your data folder); restarting is a power cycle")
+                             "parlour/sim in your data folder; with --script, a fresh "
+                             "temporary folder, so a script never touches your saved "
+                             "match); restarting is a power cycle")
     parser.add_argument("--face", choices=("auto", "window", "terminal"), default="auto",
                         help="window (pygame) or terminal; auto picks the window when it can")
     parser.add_argument("--script", type=Path, metavar="FILE",
@@ -40,11 +42,17 @@ def register(sub) -> None:
 def run(args) -> int:
     from ..sim.device import SimDevice, default_state_dir
 
+    if args.screenshots and not args.script:
+        raise ParlourError("--screenshots needs --script FILE", exit_code=2)
+    if args.script and args.state is None:
+        # A script plays its own match from an empty drive: the saved match stays as it was.
+        import tempfile
+
+        with tempfile.TemporaryDirectory(prefix="parlour-sim-") as scratch:
+            return (_serve if args.serve else _headless)(args, Path(scratch))
     state = args.state or default_state_dir()
     if args.fresh:
         _wipe(state)
-    if args.screenshots and not args.script:
-        raise ParlourError("--screenshots needs --script FILE", exit_code=2)
     if args.serve:
         return _serve(args, state)
     if args.script:
@@ -93,9 +101,12 @@ def _headless(args, state: Path) -> int:
     text = args.script.read_text()
     device = SimDevice(args.board or script_board(text) or "macropad", state, seed=1)
     print(f"data channel: {device.serial_path}")
+    def cycled(step) -> None:
+        print(f"line {step.line}: power cycle: the device booted again from its flash")
+
     try:
         device = run_script(device, steps, args.screenshots, args.named_only,
-                            scale=args.scale)
+                            scale=args.scale, on_reset=cycled)
     except ExpectationFailed as e:
         raise ParlourError(f"{args.script}: {e}") from None
     finally:

@@ -10,7 +10,7 @@ from parlour_rules.dartex.throw import score_throw
 from parlour_rules.errors import RulesError
 from parlour_rules.tokens import parse_dartex
 
-from . import print_json
+from . import ascii_cards, bad_card, print_json
 
 
 def register(sub) -> None:
@@ -27,6 +27,7 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    ascii_cards(*args.cards)
     cards = [_card(token) for token in args.cards]  # a bad token: RulesError, status 2
     if len(cards) != 3:
         return _refused(args, RulesError("bad_throw", "a throw is 3 cards"))
@@ -42,6 +43,8 @@ def run(args) -> int:
 
 
 def _card(token: str) -> int:
+    if not token.strip():
+        raise bad_card(token)
     return parse_dartex(token)[0]  # a FOUL@s.t target is accepted and does not score
 
 

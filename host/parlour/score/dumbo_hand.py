@@ -1,4 +1,4 @@
-"""`parlour score dumbo-hand`: the scores of one Dumbo hand (RULES.md D-7, D-14).
+"""`parlour score dumbo-hand`: the scores of one Dumbo hand (docs/rules.md D-7, D-14).
 
 From counts:  --declarer-count 3 --opponent-count 25 [--joker]
 From cards:   --declarer "(5CI 6CI 7CI) 5SQ 6SQ 7SQ 3ST 2DI" --opponent "2CI JOKER ..."
@@ -16,7 +16,9 @@ from parlour_rules.dumbo import state as dumbo_state
 from parlour_rules.log import MatchLog
 
 from ..errors import ParlourError
-from . import print_json
+from . import ascii_cards, card_count, print_json
+
+HAND = 8  # D-14
 
 
 def register(sub) -> None:
@@ -59,6 +61,11 @@ def _event(args) -> dict:
                 "o": args.opponent_count, "joker": args.joker}
     if args.declarer is None or args.opponent is None:
         raise ParlourError("give both --declarer and --opponent cards", 2)
+    ascii_cards(args.declarer, args.opponent)
+    for who, text in (("declarer", args.declarer), ("opponent", args.opponent)):
+        if card_count(text) != HAND:
+            raise ParlourError(f"--{who}: a Dumbo hand is {HAND} cards (D-14): "
+                               f"{card_count(text)} given", 2, "hand_size")
     if args.joker:
         raise ParlourError("--joker goes with counts: with cards the solver finds it", 2)
     return {"t": "hand", "declarer": 0, "declarer_cards": args.declarer,

@@ -1,5 +1,5 @@
 """`parlour score rum-hand` / `gin-hand`: the payments of one Poker Rum or Poker Gin
-show-down (RULES.md R-4..R-7, R-9, R-10).
+show-down (docs/rules.md R-4..R-7, R-9, R-10).
 
 From deadwood:  --caller 0 --deadwood 9 5 5 20   (one per seat; Gin: after lay-offs)
 From cards:     --caller 0 --hands "(6H 7H 8H 9H) (JC QC KC) 2S 2D 5C; 7D 8D 9D ..."
@@ -18,10 +18,11 @@ from parlour_rules.log import MatchLog
 from parlour_rules.poker.cards import caller_deadwood, solve_hands
 
 from ..errors import ParlourError
-from . import print_json
+from . import ascii_cards, card_count, print_json
 
 VARIANTS = {"rum-hand": "rum", "gin-hand": "gin"}
 TITLES = {"rum": "Poker Rum", "gin": "Poker Gin"}
+HAND = 10  # R-1, R-10: the caller's discard is not shown
 
 
 def register(sub) -> None:
@@ -53,9 +54,14 @@ def register(sub) -> None:
 
 
 def _hands(text: str) -> list[str]:
+    ascii_cards(text)
     hands = [h.strip() for h in text.split(";")]
     if any(not h for h in hands):
-        raise ParlourError("--hands: an empty hand between ';'", 2)
+        raise ParlourError("--hands: an empty hand between ';'", 2, "hand_size")
+    for seat, hand in enumerate(hands):
+        if card_count(hand) != HAND:
+            raise ParlourError(f"--hands: a hand is {HAND} cards (R-10); seat {seat} has "
+                               f"{card_count(hand)}", 2, "hand_size")
     return hands
 
 

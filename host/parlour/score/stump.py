@@ -12,7 +12,7 @@ from __future__ import annotations
 from parlour_rules.errors import refuse
 from parlour_rules.stump.ring import TIE, check_number, gap, shorter, tie_choices
 
-from . import print_json
+from . import print_json, shown
 
 
 def register(sub) -> None:
@@ -50,8 +50,9 @@ def run(args) -> int:
 
 def _number(token: str) -> int:
     word = token.strip()
-    if not word.isdigit() or word[0] == "0":
-        refuse("bad_number", "not 1..40: ", token)
+    # Only ASCII digits are numbers: str.isdigit() also takes ² and ٣.
+    if not (word.isascii() and word.isdigit()) or word[0] == "0":
+        refuse("bad_number", "not 1..40: ", shown(token))
     return check_number(int(word))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from .device import SimDevice
@@ -21,12 +22,16 @@ def screen_text(device: SimDevice) -> str:
 
 
 def run_script(device: SimDevice, steps: list[Step], screenshots: Path | None = None,
-               named_only: bool = False, real_time: bool = False, scale: int = 1) -> SimDevice:
-    """Play `steps`; returns the device (a new one after a `reset` step)."""
+               named_only: bool = False, real_time: bool = False, scale: int = 1,
+               on_reset: Callable[[Step], None] | None = None) -> SimDevice:
+    """Play `steps`; returns the device (a new one after a `reset` step, each of which
+    is also told to `on_reset`)."""
     if screenshots is not None:
         screenshots.mkdir(parents=True, exist_ok=True)
     for index, step in enumerate(steps, 1):
         device = apply(device, step, real_time)
+        if step.kind == "reset" and on_reset is not None:
+            on_reset(step)
         if screenshots is None:
             continue
         if step.kind == "shot":

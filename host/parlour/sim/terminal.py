@@ -1,9 +1,17 @@
-"""The terminal face: the screen drawn with Unicode half blocks (two pixel rows per
-character row), the pad's keys on the keyboard. Works over SSH and in tmux."""
+"""The terminal face: the screen, the pad's keys on the keyboard. Works over SSH and
+in tmux.
+
+A terminal big enough for the pixels shows them with Unicode half blocks (two pixel
+rows a character; the colour board at half size, where its doubled text keeps every
+stroke). A smaller one, down to 80 x 24, shows the screen as text: its words where
+the screen has them (textscreen.py). The face follows the terminal's size as it
+changes.
+"""
 
 from __future__ import annotations
 
 import os
+import re
 import select
 import sys
 import termios
@@ -11,8 +19,10 @@ import time
 import tty
 
 from .device import SimDevice
+from .textscreen import text_screen
 
 # The pad's 3x4 keys on the keyboard's left-hand block.
+KEY_LETTERS = "123qweasdzxc"
 KEYMAP = {"1": 0, "2": 1, "3": 2, "q": 3, "w": 4, "e": 5, "a": 6, "s": 7, "d": 8,
           "z": 9, "x": 10, "c": 11, "\x7f": 9, "\x08": 9, "u": 9, "m": 10}
 TURNS = {"\x1b[C": 1, "\x1b[D": -1, "\x1b[A": -1, "\x1b[B": 1, ".": 1, ",": -1,
@@ -20,9 +30,12 @@ TURNS = {"\x1b[C": 1, "\x1b[D": -1, "\x1b[A": -1, "\x1b[B": 1, ".": 1, ",": -1,
 PRESS = ("\r", "\n", " ")
 QUIT = ("\x03", "\x04", "Q")
 RESET = ("R",)
-LEGEND = ("keys 1 2 3 / q w e / a s d / z x c = pad keys 0..11   z or Backspace = Undo",
-          "x = Menu   c = OK   arrows or , . = turn   Enter/Space = press   R = power cycle"
-          "   Q = quit")
+# Each pad key shows its number (the one the hints name) and, in brackets, the
+# keyboard key that presses it.
+LEGEND = ("pad key N [keyboard key]   Backspace = 9 Undo   arrows or , . = turn",
+          "Enter/Space = press the encoder   R = power cycle   Q = quit")
+PAUSE = 0.3          # seconds the screen stays dark in a power cycle
+_SGR = re.compile(r"\x1b\[[0-9;]*m")
 
 
 def halfblocks(display, scale: int = 1, colour: bool | None = None) -> list[str]:
@@ -50,9 +63,19 @@ def pad(labels) -> list[str]:
         cells = []
         for c in range(3):
             key = r * 3 + c
-            cells.append("[%s %-5s]" % ("123qweasdzxc"[key], labels[key][:5]))
-        rows.append(" ".join(cells))
+            cells.append("%2d [%s] %-5s" % (key, KEY_LETTERS[key], labels[key][:5]))
+        rows.append("  ".join(cells).rstrip())
     return rows
+
+
+def strip(line: str) -> str:
+    """A line without its colour codes."""
+    return _SGR.sub("", line)
+
+
+def visible(line: str) -> int:
+    """How many columns a line takes on a terminal (colour codes take none)."""
+    return len(strip(line))
 
 
 def read_keys(fd: int, timeout: float) -> list[str]:
@@ -89,37 +112,119 @@ def handle(device: SimDevice, key: str) -> SimDevice | None:
     return device
 
 
+class TerminalFace:
+    """What the terminal shows for a device, at a given terminal size."""
+
+    def __init__(self, device: SimDevice):
+        self.device = device
+        self.cycles = 0
+        self.message = ""
+
+    def press(self, key: str) -> bool:
+        """One keyboard key; False means quit."""
+        was = self.device
+        device = handle(was, key)
+        if device is None:
+            return False
+        if device is not was:
+            self.cycles += 1
+            self.message = (f"power cycle {self.cycles}: the device booted again from its "
+                            "flash")
+        elif key not in RESET:
+            self.message = ""
+        self.device = device
+        return True
+
+    def picture(self, columns: int, rows: int) -> list[str] | None:
+        """The half-block picture, if it fits with the keys under it."""
+        display = self.device.display
+        scale = 2 if display.colour else 1
+        width, height = display.width // scale, display.height // 2 // scale
+        if width > columns or height + self._below() > rows:
+            return None
+        return halfblocks(display, scale)
+
+    def _below(self) -> int:
+        return 1 + 4 + len(LEGEND) + 2
+
+    def lines(self, columns: int, rows: int, dark: bool = False) -> list[str]:
+        """The whole face for a terminal of `columns` x `rows`, no line wider."""
+        device = self.device
+        screen = None if dark else self.picture(columns, rows)
+        if screen is None:
+            text = text_screen(device)
+            screen = text.lines()
+            if dark:
+                blank = "\u2502" + " " * text.width + "\u2502"
+                screen = [screen[0]] + [blank] * (len(screen) - 2) + [screen[-1]]
+        below = pad(device.app.screen.keys()) + list(LEGEND)
+        below.append("power cycle: off, and on again..." if dark else self.message)
+        below.append("data channel: %s   state: %s" % (device.serial_path, device.state_dir))
+        gap = [""] if len(screen) + len(below) < rows else []
+        lines = screen + gap + below
+        return [self._clip(line, columns) for line in lines[:rows]]
+
+    @staticmethod
+    def _clip(line: str, columns: int) -> str:
+        if visible(line) <= columns:
+            return line
+        if "\x1b" not in line:
+            return line[:columns]
+        # A coloured line: keep its codes, drop the characters past the edge.
+        out, seen = [], 0
+        for part in re.split(r"(\x1b\[[0-9;]*m)", line):
+            if part.startswith("\x1b"):
+                out.append(part)
+            else:
+                room = columns - seen
+                out.append(part[:max(room, 0)])
+                seen += len(part)
+        return "".join(out) + "\x1b[0m"
+
+
+def _size(fd: int) -> tuple[int, int]:
+    # A terminal that gives no size (0 x 0, or none at all) is taken as 80 x 24.
+    try:
+        size = os.get_terminal_size(fd)
+    except OSError:
+        return 80, 24
+    return size.columns or 80, size.lines or 24
+
+
 def run(device: SimDevice, out=None) -> int:
     out = out or sys.stdout
     fd = sys.stdin.fileno()
     saved = termios.tcgetattr(fd)
-    import shutil
-
-    columns = shutil.get_terminal_size((132, 50)).columns
-    scale = max(2 if device.board == "tft" else 1, -(-device.display.width // columns))
+    face = TerminalFace(device)
     shown = None
     try:
         tty.setcbreak(fd)
         out.write("\x1b[?25l\x1b[2J")
         while True:
-            picture = (device.display.refreshes, device.app.screen.keys(), device.serial_path)
+            device = face.device
+            size = _size(fd)
+            picture = (device.display.refreshes, device.app.screen.keys(), device.serial_path,
+                       face.message, size)
             if picture != shown:
+                if shown is None or size != shown[-1]:
+                    out.write("\x1b[2J")           # a resize: nothing of the old layout stays
                 shown = picture
-                lines = halfblocks(device.display, scale)
-                lines += [""] + pad(device.app.screen.keys()) + [""] + list(LEGEND)
-                lines.append("data channel: %s   state: %s" % (device.serial_path,
-                                                               device.state_dir))
-                out.write("\x1b[H" + "\x1b[K\n".join(lines) + "\x1b[K")
-                out.flush()
+                _draw(out, face.lines(*size))
             for key in read_keys(fd, 0.02):
-                device = handle(device, key)
-                if device is None:
+                if key in RESET:
+                    # A real power cycle: the screen goes dark before the board boots.
+                    _draw(out, face.lines(*size, dark=True), clear=True)
+                    time.sleep(PAUSE)
+                if not face.press(key):
                     return 0
-            device.step()
-            time.sleep(0)
+            face.device.step()
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
         out.write("\x1b[0m\x1b[?25h\n")
         out.flush()
-        if device is not None:
-            device.close()
+        face.device.close()
+
+
+def _draw(out, lines: list[str], clear: bool = False) -> None:
+    out.write(("\x1b[2J" if clear else "") + "\x1b[H" + "\x1b[K\n".join(lines) + "\x1b[K")
+    out.flush()

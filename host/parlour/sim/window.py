@@ -1,19 +1,23 @@
 """The window face (pygame): the screen, the pad's twelve keys (clickable, and on
 the keyboard as in the terminal face) and the encoder (click its arrows, scroll the
-mouse wheel over it, or use the arrow keys; click its centre to press it)."""
+mouse wheel over it, or use the arrow keys; click its centre to press it).
+
+Each key shows its pad number, the one the hints name, and in brackets the keyboard
+key that presses it. The MacroPad's keys light as its LEDs do; the colour board has
+one status light, drawn beside its screen, and unlit keys."""
 
 from __future__ import annotations
 
 import os
 
 from .device import SimDevice
-from .terminal import KEYMAP, PRESS, TURNS
+from .terminal import KEY_LETTERS, KEYMAP, PRESS, RESET, TURNS
 
-KEY_LETTERS = "123qweasdzxc"
 BACKGROUND = (32, 34, 40)
 KEY_FACE = (70, 74, 86)
 KEY_LIT = (110, 140, 200)
 TEXT = (235, 235, 235)
+DARK_LIGHT = (20, 20, 24)
 
 
 def available() -> bool:
@@ -51,6 +55,8 @@ class Window:
         pygame.display.set_caption("parlour sim: %s" % device.board)
         self.font = pygame.font.Font(None, 22)
         self.buttons = self._layout()
+        self.cycles = 0
+        self.message = ""
 
     def _layout(self) -> dict:
         pg = self.pg
@@ -75,16 +81,22 @@ class Window:
         surface.blit(pg.transform.scale(image, (self.screen_w, self.screen_h)), (20, 20))
         labels = device.app.screen.keys()
         pixels = device.hw.pixels
+        # One LED a key on the MacroPad; any other count is a board's status light.
+        key_leds = len(pixels) == len(KEY_LETTERS)
+        if not key_leds and pixels:
+            x, y = 430, self.screen_h + 40 + 28
+            pg.draw.circle(surface, _shown(pixels[0]), (x, y), 10)
+            surface.blit(self.font.render("status light", True, TEXT), (x + 18, y - 7))
         for (kind, value), rect in self.buttons.items():
             if kind == "key":
-                lit = value < len(pixels) and pixels[value]
+                lit = key_leds and pixels[value]
                 pg.draw.rect(surface, KEY_LIT if lit else KEY_FACE, rect, border_radius=8)
-                text = "%s  %s" % (KEY_LETTERS[value], labels[value])
+                text = key_text(value, labels[value])
             else:
                 pg.draw.rect(surface, KEY_FACE, rect, border_radius=20)
                 text = {-1: "<  turn", 0: "press", 1: "turn  >"}[value]
             surface.blit(self.font.render(text, True, TEXT), (rect.x + 10, rect.y + 10))
-        status = "data channel: %s" % device.serial_path
+        status = self.message or "data channel: %s" % device.serial_path
         surface.blit(self.font.render(status, True, TEXT), (20, self.size[1] - 24))
         pg.display.flip()
 
@@ -109,13 +121,28 @@ class Window:
             key = names.get(event.key, event.unicode)
             if key == "Q" or key == "\x1b":
                 return False
-            if key in KEYMAP:
+            self.message = ""
+            if key in RESET:
+                self.power_cycle()
+            elif key in KEYMAP:
                 device.key(KEYMAP[key])
             elif key in TURNS:
                 device.turn(TURNS[key])
             elif key in PRESS:
                 device.press()
         return True
+
+    def power_cycle(self) -> None:
+        """R: off (the screen dark for a moment) and on again from the flash."""
+        pg = self.pg
+        pg.draw.rect(self.surface, (0, 0, 0), (20, 20, self.screen_w, self.screen_h))
+        pg.display.flip()
+        board, state = self.device.board, self.device.state_dir
+        self.device.close()
+        pg.time.wait(300)
+        self.device = SimDevice(board, state)
+        self.cycles += 1
+        self.message = "power cycle %d: the device booted again from its flash" % self.cycles
 
     def run(self) -> int:
         clock = self.pg.time.Clock()
@@ -130,3 +157,17 @@ class Window:
         finally:
             self.pg.quit()
             self.device.close()
+
+
+def key_text(key: int, label: str) -> str:
+    """A pad key's face: its number, the keyboard key in brackets, what it does."""
+    return "%d [%s]  %s" % (key, KEY_LETTERS[key], label)
+
+
+def _shown(colour: int) -> tuple[int, int, int]:
+    # An LED's colour at full brightness: the firmware drives them dim.
+    if not colour:
+        return DARK_LIGHT
+    rgb = ((colour >> 16) & 255, (colour >> 8) & 255, colour & 255)
+    top = max(rgb)
+    return tuple(c * 255 // top for c in rgb)  # type: ignore[return-value]

@@ -247,7 +247,9 @@ class AboutScreen(InfoScreen):
     def lines(self) -> list[str]:
         from .. import VERSION
         board = self.app.board
+        from ..app import mem_free
         return ["parlour " + VERSION, "Board: " + board.name, "Id: " + board.uid,
+                "Free: %d B" % mem_free(), "Least: %d B" % self.app.mem_low,
                 "Keys: 9 Undo 10 Menu"]
 
 

@@ -1,0 +1,1 @@
+# CircuitPython's bitmaptools, for importing the display libraries in the rig.
