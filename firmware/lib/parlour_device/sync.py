@@ -3,14 +3,12 @@
 # before anything is done; the answers come from the app's journal, roster and
 # settings. A pull is sent one record a pass of the app's loop, so a key never
 # waits behind more than one, and a record is freed only by an ack that names it.
-import gc
-
 from parlour_wire import PROTOCOL
 from parlour_wire.frame import encode, parts
 from parlour_wire.messages import ROSTER_MAX, check_request, error, message
 
 from . import VERSION
-from .app import valid_roster
+from .app import mem_free, valid_roster
 from .journal import set_maintenance, uptime_ms
 from .link import RX
 
@@ -74,11 +72,11 @@ class Sync:
         app = self.app
         journal = app.journal
         held = self.held = journal.pending()
-        free = getattr(gc, "mem_free", None)
         return self._frame("hello", {
             "dev": app.board.uid, "fw": VERSION, "proto": PROTOCOL, "board": app.board.name,
             "oldest": held[0] if held else 0, "newest": held[-1] if held else 0,
-            "count": len(held), "live": journal.live_seq, "heap": free() if free else -1,
+            "count": len(held), "live": journal.live_seq, "heap": mem_free(),
+            "heap_low": app.mem_low,
             "rx": RX, "batch": BATCH, "up": uptime_ms(), "boot": journal.boot,
             "acked": journal.acked()}, re)
 
