@@ -70,7 +70,8 @@ def _shape(items, limit):
 
 def test_a_frame_is_charged_its_locals_stack_loops_and_handlers():
     code = _shape.__code__
-    # try (1) > with (1) deepest, and one for loop: 2 handlers, 1 loop
+    # the with inside the try is the deepest point: two handlers; one for loop
+    assert pystack._shapes(code.co_filename)[("_shape", code.co_firstlineno)] == (2, 1)
     words = code.co_nlocals + code.co_stacksize + pystack.ITER_EXTRA
     want = pystack.CODE_STATE + 4 * words + 2 * pystack.EXC_ENTRY
     assert pystack.frame_bytes(code) == (want + 7) // 8 * 8
