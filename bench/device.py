@@ -126,12 +126,18 @@ def _walk(board: str, steps: list, setup: str, step: str) -> list[int]:
 
 
 def held(board: str, game: str) -> int:
+    """The most held at any step of the game's scripted match, display objects and
+    the renderer's code included."""
     figures = _walk(board, inputs(script_path(board, game)), "", KEY_STEP)
-    if game == "stump":
-        from cases_device import stump_events
-        entries = [json.dumps(e) for e in stump_events(129)[:300]]
-        figures += _walk(board, entries, LONG_SETUP, ENTRY_STEP)
-    return max(figures) + display_code(board)
+    shown = [0] + [int(step[6]) for step in _steps(board, game, PLACEMENTS[0])]
+    return max(f + s for f, s in zip(figures, shown, strict=True)) + display_code(board)
+
+
+def long_match(board: str) -> int:
+    """The same with a 300-entry Stump match live (no display objects counted)."""
+    from cases_device import stump_events
+    entries = [json.dumps(e) for e in stump_events(129)[:300]]
+    return max(_walk(board, entries, LONG_SETUP, ENTRY_STEP)) + display_code(board)
 
 
 @cache
@@ -152,16 +158,20 @@ def import_peak(board: str, game: str) -> int:
     raise SystemExit(f"{board} {game}: no import peak ({lines[-3:]})")
 
 
-def fuel(board: str, game: str) -> dict[str, list[int]]:
+@cache
+def _steps(board: str, game: str, pad: int) -> list[list[str]]:
     steps = inputs(script_path(board, game))
-    runs = []
-    for pad in PLACEMENTS:
-        lines = run(board, f"    pad = bytearray({pad})\n"
-                    f"    cases_device.bench_keys(STEPS, {board == 'tft'})\n    return pad\n",
-                    f"STEPS = {steps!r}\n", probe=True)
-        runs.append([line.split("\t") for line in lines if line.startswith("STEP\t")])
-    if any(len(r) != len(steps) for r in runs):
-        raise SystemExit(f"{board} {game}: a fuel run stopped early")
+    lines = run(board, f"    pad = bytearray({pad})\n"
+                f"    cases_device.bench_keys(STEPS, {board == 'tft'})\n    return pad\n",
+                f"STEPS = {steps!r}\n", probe=True)
+    out = [line.split("\t") for line in lines if line.startswith("STEP\t")]
+    if len(out) != len(steps):
+        raise SystemExit(f"{board} {game}: a run of the key script stopped early")
+    return out
+
+
+def fuel(board: str, game: str) -> dict[str, list[int]]:
+    runs = [_steps(board, game, pad) for pad in PLACEMENTS]
     by_kind: dict[str, list[int]] = {kind: [] for kind in KINDS}
     for i, first in enumerate(runs[0]):
         used = min(int(r[i][5]) for r in runs)
@@ -183,6 +193,7 @@ def main() -> int:
                 print(f"  {board} {game}: {why}")
             ok &= isinstance(h, int) and h <= HELD_BUDGET and p <= PEAK_BUDGET
             print(f"heap {board} {game} held={h} import_peak={p}")
+        print(f"  {board}: held with a 300-entry Stump match live: {long_match(board)}")
     for board in BOARDS:
         for game in GAMES:
             for kind, figures in fuel(board, game).items():

@@ -255,8 +255,7 @@ def test_parlour_device_passes_the_circuitpython_lint():
     allowed = SHARED_IMPORTS | {
         "parlour_device", "os", "io", "board", "keypad", "rotaryio", "usb_cdc", "microcontroller",
         "storage", "supervisor", "displayio", "terminalio", "vectorio", "digitalio", "pwmio",
-        "neopixel", "fourwire", "adafruit_ili9341", "adafruit_display_text", "time", "gc",
-        "adafruit_display_shapes"}
+        "neopixel", "fourwire", "adafruit_ili9341", "time", "gc"}
     findings = lint_tree(DEVICE, allowed)
     for name in ("boot.py", "code.py"):
         path = mprig.ROOT / "firmware" / name

@@ -28,7 +28,7 @@ def test_the_image_holds_mpy_only_beside_boot_and_code(image):
     sources = [f for f in files if f.endswith(".py")]
     assert sorted(sources) == ["boot.py", "code.py"]
     mpys = [f for f in files if f.endswith(".mpy")]
-    assert "lib/parlour_device/app.mpy" in mpys and "lib/adafruit_display_text/bitmap_label.mpy" in mpys
+    assert "lib/parlour_device/app.mpy" in mpys and "lib/parlour_device/ui/render.mpy" in mpys
     for name in mpys:
         assert (target / name).read_bytes()[:2] == b"C\x06", name   # CircuitPython's, mpy v6
     other = "tft" if board == "macropad" else "macropad"

@@ -144,8 +144,8 @@ def bench_app(colour=False):
 
 
 def _load_display_code():
-    # The board's renderer and the display libraries it draws with: the board
-    # imports them with the app (its board has a display; the rig's has none).
+    # The board's renderer: the board imports it with the app (its board has a
+    # display; the rig's has none).
     import parlour_device.ui.render  # noqa: F401
 
 
@@ -168,60 +168,57 @@ def bench_import_peak(game, colour):
 
 
 # What the board's displayio objects take on its heap, per frame item, as the
-# renderer makes them (32-bit CircuitPython, 16-byte heap blocks). Every count is an
-# upper estimate from the objects' C structs and the libraries' Python attributes:
-#   text: a bitmap_label.Label (a Group subclass: its native group, a member
-#     list, an instance dict of ~30 attributes: ~720 B), its Palette (~64 B), its
-#     TileGrid (~96 B) and its Bitmap (~48 B + one bit a pixel, rows of 32-bit words);
-#   a filled rect or circle, a straight line: a vectorio shape (~80 B);
-#   an outlined rect or circle, a slanted line: a display_shapes TileGrid subclass
-#     (~400 B with its dict) and its Bitmap (1 bit a pixel over its box);
-#   a polygon: a vectorio shape (~80 B) and its point list (8 B a point);
-#   a group: a Group (~64 B) and its members;
-# and one Palette (~64 B) per colour the renderer has used.
-DISPLAY_TEXT = 720 + 64 + 96 + 48
-DISPLAY_SHAPE = 80
-DISPLAY_OUTLINE = 400 + 48
-DISPLAY_GROUP = 64
-DISPLAY_PALETTE = 64
+# renderer (ui/render.py) makes them: CircuitPython's C objects, on the same heap
+# as everything else (32-bit, 16-byte blocks; each figure the struct rounded up):
+#   text: a TileGrid over the font's glyph sheet (~96 B) and its tile indices (one
+#     byte a character), inside a scaled Group (~64 B) on the colour board;
+#   a rect, a circle, a straight line: a vectorio shape (~64 B); an outlined rect is
+#     a Group of four, an outlined circle a Group of two;
+#   a slanted line or a polygon: a vectorio polygon (~64 B) and its points (8 B each);
+#   a group: a Group (~48 B and 4 B a member) and its members;
+# and one Palette (~48 B) per colour, or per colour on a background, in use.
+DISPLAY_GRID = 96
+DISPLAY_SHAPE = 64
+DISPLAY_GROUP = 48
+DISPLAY_PALETTE = 48
 
 
-def _bitmap(width, height):
-    return ((width + 31) // 32) * 4 * height
+def _blocks(size):
+    return (size + 15) // 16 * 16
 
 
-def _item_bytes(item, colours):
+def _item_bytes(item, palettes):
     kind = item[0]
-    if kind == 0:                   # TEXT: 6x12 glyphs at scale 1 (scaled by the group)
-        colours[item[4]] = 1
-        return DISPLAY_TEXT + _bitmap(6 * max(1, len(item[3])), 12)
+    if kind == 0:                   # TEXT
+        palettes[(item[4], item[6])] = 1
+        scaled = DISPLAY_GROUP + 4 if item[5] > 1 else 0
+        return DISPLAY_GRID + _blocks(max(1, len(item[3]))) + scaled
     if kind == 1 or kind == 2:      # RECT, CIRCLE
-        colours[item[-2]] = 1
+        palettes[item[-2]] = 1
         if item[-1]:
             return DISPLAY_SHAPE
-        w = item[3] if kind == 1 else 2 * item[3] + 1
-        h = item[4] if kind == 1 else w
-        return DISPLAY_OUTLINE + _bitmap(w, h)
+        parts = 4 if kind == 1 else 2
+        return DISPLAY_GROUP + 4 * parts + parts * DISPLAY_SHAPE
     if kind == 3:                   # LINE
-        colours[item[5]] = 1
+        palettes[item[5]] = 1
         if item[1] == item[3] or item[2] == item[4]:
             return DISPLAY_SHAPE
-        return DISPLAY_OUTLINE + _bitmap(abs(item[3] - item[1]) + 1, abs(item[4] - item[2]) + 1)
+        return DISPLAY_SHAPE + _blocks(8 * 4)
     if kind == 4:                   # POLY
-        colours[item[2]] = 1
-        return DISPLAY_SHAPE + 8 * len(item[1])
-    total = DISPLAY_GROUP           # GROUP
+        palettes[item[2]] = 1
+        return DISPLAY_SHAPE + _blocks(8 * len(item[1]))
+    total = DISPLAY_GROUP + 4 * len(item[1])        # GROUP
     for part in item[1]:
-        total += _item_bytes(part, colours)
+        total += _item_bytes(part, palettes)
     return total
 
 
 def display_allowance(items):
-    colours = {}
-    total = 0
+    palettes = {}
+    total = DISPLAY_GROUP + 4 * len(items or ())   # the root group
     for item in items or ():
-        total += _item_bytes(item, colours)
-    return total + DISPLAY_PALETTE * len(colours)
+        total += _item_bytes(item, palettes)
+    return total + DISPLAY_PALETTE * len(palettes)
 
 
 def bench_keys(script, colour):
@@ -250,8 +247,9 @@ def bench_keys(script, colour):
             what = "click"
         else:
             what = "key"
-        runner.emit("STEP\t%s\t%d\t%d\t%s\t%d" % (what, kind, value,
-                                                 type(app.screen).__name__, used))
+        runner.emit("STEP\t%s\t%d\t%d\t%s\t%d\t%d" % (what, kind, value,
+                                                     type(app.screen).__name__, used,
+                                                     display_allowance(app.shown)))
     runner.emit("KEYS\t%d" % len(script))
 
 

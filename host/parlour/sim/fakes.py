@@ -14,6 +14,8 @@ import time
 import types
 from collections import deque
 
+from . import font
+
 _current = None  # the SimHardware the fakes act on
 MODULES: dict[str, types.ModuleType] = {}
 
@@ -324,6 +326,7 @@ def install(hardware) -> None:
     global _current
     _current = hardware
     _build_static()
+    font.install()
     board = MODULES["board"]
     for name in list(vars(board)):
         if not name.startswith("__"):

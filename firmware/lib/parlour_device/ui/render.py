@@ -1,12 +1,12 @@
 # Frames -> displayio. Item i of the frame is layer i of the root group; a layer
 # is rebuilt only when its item changed, and the display refreshes once per frame.
+# Everything is drawn with CircuitPython's own C objects: text as a TileGrid over
+# the built-in font's glyph sheet (terminalio's way), shapes as vectorio shapes.
+# No display library is imported: on an RP2040 their bytecode would take ~26 KB
+# of the heap, and a label object ~0.9 KB a line of text.
 import displayio
 import terminalio
 import vectorio
-from adafruit_display_shapes.circle import Circle
-from adafruit_display_shapes.line import Line
-from adafruit_display_shapes.rect import Rect
-from adafruit_display_text import bitmap_label
 
 from .frame import BLACK, CIRCLE, GROUP, POLY, RECT, TEXT, WHITE, Frame, Layout
 
@@ -22,7 +22,13 @@ class Renderer:
         self.colour = layout.colour
         self.group = displayio.Group()
         self.items: list[Tuple[Any, ...]] = []
-        self.palettes: dict[int, displayio.Palette] = {}
+        self.palettes: dict[Any, displayio.Palette] = {}
+        font = terminalio.FONT
+        self.font = font
+        box = font.get_bounding_box()
+        self.cell_w = box[0]
+        self.cell_h = box[1]
+        self.space = font.get_glyph(32).tile_index
         display.root_group = self.group
 
     def ink(self, colour: int) -> int:
@@ -31,36 +37,75 @@ class Renderer:
             return WHITE
         return colour
 
-    def palette(self, colour: int) -> displayio.Palette:
-        palette = self.palettes.get(colour)
+    def palette(self, colour: int, background: int = -2) -> displayio.Palette:
+        # One palette per colour (shapes), or per colour on a background (text: -1
+        # leaves what is beneath showing), shared by every layer that uses it.
+        key: Any = colour if background == -2 else (colour, background)
+        palette = self.palettes.get(key)
         if palette is None:
-            palette = displayio.Palette(1)
-            palette[0] = colour
-            self.palettes[colour] = palette
+            if background == -2:
+                palette = displayio.Palette(1)
+                palette[0] = colour
+            else:
+                palette = displayio.Palette(2)
+                palette[0] = max(background, 0)
+                if background < 0:
+                    palette.make_transparent(0)
+                palette[1] = colour
+            self.palettes[key] = palette
         return palette
+
+    def text(self, x: int, y: int, text: str, colour: int, scale: int, background: int) -> Any:
+        font = self.font
+        count = len(text) or 1
+        grid = displayio.TileGrid(
+            font.bitmap, pixel_shader=self.palette(
+                self.ink(colour), self.ink(background) if background >= 0 else -1),
+            width=count, height=1, tile_width=self.cell_w, tile_height=self.cell_h,
+            default_tile=self.space)
+        for i in range(len(text)):
+            glyph = font.get_glyph(ord(text[i]))
+            if glyph is not None:
+                grid[i] = glyph.tile_index
+        if scale == 1:
+            grid.x = x
+            grid.y = y
+            return grid
+        group = displayio.Group(scale=scale, x=x, y=y)
+        group.append(grid)
+        return group
+
+    def rectangle(self, x: int, y: int, w: int, h: int, colour: int) -> Any:
+        return vectorio.Rectangle(pixel_shader=self.palette(colour), width=max(1, w),
+                                  height=max(1, h), x=x, y=y)
 
     def build(self, item: Tuple[Any, ...]) -> Any:
         kind = item[0]
         if kind == TEXT:
             _, x, y, text, colour, scale, background = item
-            label = bitmap_label.Label(terminalio.FONT, text=text or " ",
-                                       color=self.ink(colour), scale=scale,
-                                       anchor_point=(0, 0), anchored_position=(x, y))
-            if background >= 0:
-                label.background_color = self.ink(background)
-            return label
+            return self.text(x, y, text, colour, scale, background)
         if kind == RECT:
             _, x, y, w, h, colour, filled = item
-            if filled:
-                return vectorio.Rectangle(pixel_shader=self.palette(self.ink(colour)),
-                                          width=max(1, w), height=max(1, h), x=x, y=y)
-            return Rect(x, y, max(1, w), max(1, h), outline=self.ink(colour))
+            colour = self.ink(colour)
+            if filled or w < 3 or h < 3:
+                return self.rectangle(x, y, w, h, colour)
+            outline = displayio.Group()     # four 1-pixel sides
+            outline.append(self.rectangle(x, y, w, 1, colour))
+            outline.append(self.rectangle(x, y + h - 1, w, 1, colour))
+            outline.append(self.rectangle(x, y + 1, 1, h - 2, colour))
+            outline.append(self.rectangle(x + w - 1, y + 1, 1, h - 2, colour))
+            return outline
         if kind == CIRCLE:
             _, x, y, r, colour, filled = item
-            if filled:
-                return vectorio.Circle(pixel_shader=self.palette(self.ink(colour)),
-                                       radius=max(1, r), x=x, y=y)
-            return Circle(x, y, max(1, r), outline=self.ink(colour))
+            disc = vectorio.Circle(pixel_shader=self.palette(self.ink(colour)),
+                                   radius=max(1, r), x=x, y=y)
+            if filled or r < 2:
+                return disc
+            ring = displayio.Group()        # an outline: a disc with a black one inside
+            ring.append(disc)
+            ring.append(vectorio.Circle(pixel_shader=self.palette(BLACK), radius=r - 1,
+                                        x=x, y=y))
+            return ring
         if kind == GROUP:
             group = displayio.Group()
             for part in item[1]:
@@ -71,12 +116,14 @@ class Renderer:
             return vectorio.Polygon(pixel_shader=self.palette(self.ink(colour)),
                                     points=list(points), x=0, y=0)
         _, x0, y0, x1, y1, colour = item
+        colour = self.ink(colour)
         if x0 == x1 or y0 == y1:
-            # Straight lines as 1-pixel rectangles (cheaper than a shape bitmap).
-            return vectorio.Rectangle(pixel_shader=self.palette(self.ink(colour)),
-                                      width=abs(x1 - x0) + 1, height=abs(y1 - y0) + 1,
-                                      x=min(x0, x1), y=min(y0, y1))
-        return Line(x0, y0, x1, y1, self.ink(colour))
+            return self.rectangle(min(x0, x1), min(y0, y1), abs(x1 - x0) + 1,
+                                  abs(y1 - y0) + 1, colour)
+        # A slanted line as a band one pixel wide.
+        return vectorio.Polygon(pixel_shader=self.palette(colour),
+                                points=[(x0, y0), (x1, y1), (x1 + 1, y1 + 1), (x0 + 1, y0 + 1)],
+                                x=0, y=0)
 
     def draw(self, frame: Frame) -> None:
         items = frame.items
