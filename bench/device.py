@@ -174,7 +174,10 @@ def fuel(board: str, game: str) -> dict[str, list[int]]:
     runs = [_steps(board, game, pad) for pad in PLACEMENTS]
     by_kind: dict[str, list[int]] = {kind: [] for kind in KINDS}
     for i, first in enumerate(runs[0]):
-        used = min(int(r[i][5]) for r in runs)
+        figures = [int(r[i][5]) for r in runs if int(r[i][5]) >= 0]
+        if not figures:     # the guest's heap was collected in this step in every run
+            continue
+        used = min(figures)
         by_kind[first[1]].append(used)
         if VERBOSE:
             print(f"  {board} {game} {i:3d} {first[1]:<5} {first[4]:<14} {used:>12,d}")

@@ -56,7 +56,7 @@ def mem_free() -> int:
     return int(free()) if free is not None else -1
 
 
-CHROME_KEPT = 16        # title lines and hint lines remembered (then started over)
+CHROME_KEPT = 8        # title lines and hint lines remembered (then started over)
 
 
 class App:
@@ -90,6 +90,7 @@ class App:
         roster = self._load(ROSTER, None)
         self.roster: list[str] = roster if valid_roster(roster) else default_roster()
         self.mem_low = mem_free()      # the least free heap seen since boot
+        self.measured = True
         self.link: Any = None
         if board.data is not None:
             from .link import Link
@@ -164,9 +165,14 @@ class App:
             self.link.poll(self)
         if self.dirty:
             self.redraw()
-        free = mem_free()
-        if free < self.mem_low:
-            self.mem_low = free
+            self.measured = False
+        elif not self.measured:
+            # Once after each key's work, while the table is idle: gc.mem_free() walks
+            # the whole heap's block table, so it is never asked on a key's own pass.
+            self.measured = True
+            free = mem_free()
+            if free < self.mem_low:
+                self.mem_low = free
 
     def run(self) -> None:
         while True:

@@ -113,7 +113,6 @@ class Journal:
         self.flash = flash
         self.nvm = nvm
         self.live_seq = 0
-        self.records: list[dict[str, Any]] = []
         # The live file's length as written whole, and whether a write since failed
         # (a full drive can leave part of a line behind it).
         self.size = 0
@@ -139,7 +138,6 @@ class Journal:
                 flash.rename(LIVE_TMP, LIVE)
         else:
             flash.remove(LIVE_TMP)
-        self.records = []
         self.live_seq = 0
         self._whole_at(0)
         if data is None:
@@ -159,7 +157,6 @@ class Journal:
         else:
             self._whole_at(good)
         self.live_seq = seq
-        self.records = records
         return records, dropped
 
     def keep(self, good: bytes) -> None:

@@ -39,7 +39,7 @@ CIRCLE = const(2)
 LINE = const(3)
 POLY = const(4)
 GROUP = const(5)
-MEMO_SIZE = const(48)      # parts a Frame remembers (Frame.memo) before starting over
+MEMO_SIZE = const(12)      # parts a Frame remembers (Frame.memo) before starting over
 
 
 def fit(text: str, room: int) -> str:

@@ -121,7 +121,7 @@ def _offsets(r: int) -> "Tuple[Tuple[int, int], ...]":
     return tuple(zip(up + down + n_up + n_down, n_down + up + down + n_up))  # noqa: B905
 
 
-WEDGES_KEPT = 8
+WEDGES_KEPT = 2     # the gap as it is, and as it was before a move
 
 
 class RingTable:
@@ -136,9 +136,6 @@ class RingTable:
         self.cy = cy
         self.st = st
         self.rim = tuple([(cx + dx, cy + dy) for dx, dy in offsets(st.r - st.wedge_in)])
-        self.cursors: "List[Any]" = [None] * (RING + 1)
-        self.slides: "List[Any]" = [None] * (RING + 1)
-        self.ghosts: "List[Any]" = [None] * (RING + 1)
         self.wedges: "dict[int, Any]" = room_for(WEDGES_KEPT)
         # A black pixel at the centre, under the wedge: it stands in for a mark that is
         # not there, so a screen's frame keeps the same number of items whatever the
@@ -148,26 +145,18 @@ class RingTable:
         self.last_key: "Any" = None
         self.last_items: "Tuple[Any, ...]" = ()
 
+    # The cursor and the arrows are made as they are drawn, not kept per number:
+    # kept, they held ~12 KB of the board's heap to save a few lookups a click.
     def cursor(self, n: int) -> "Any":
-        item = self.cursors[n]
-        if item is None:
-            st = self.st
-            dx, dy = offsets(st.r)[2 * n % (2 * RING)]
-            item = self.cursors[n] = (CIRCLE, self.cx + dx, self.cy + dy, st.cursor,
-                                      st.c_cursor, True)
-        return item
+        st = self.st
+        dx, dy = offsets(st.r)[2 * n % (2 * RING)]
+        return (CIRCLE, self.cx + dx, self.cy + dy, st.cursor, st.c_cursor, True)
 
     def slide(self, n: int) -> "Any":
-        item = self.slides[n]
-        if item is None:
-            item = self.slides[n] = self._arrow(n, self.st.c_slide)
-        return item
+        return self._arrow(n, self.st.c_slide)
 
     def ghost(self, n: int) -> "Any":
-        item = self.ghosts[n]
-        if item is None:
-            item = self.ghosts[n] = self._arrow(n, self.st.c_ghost)
-        return item
+        return self._arrow(n, self.st.c_ghost)
 
     def _arrow(self, n: int, colour: int) -> "Any":
         # A slide: an arrow outside the ring, its point at number n (one polygon item).
@@ -175,10 +164,9 @@ class RingTable:
         cx = self.cx
         cy = self.cy
         tip_r = st.r + st.dot + 1
-        tx, ty = offsets(tip_r)[2 * n % (2 * RING)]
-        base = offsets(tip_r + st.slide_len)
-        p = base[(2 * n - st.slide_w) % (2 * RING)]
-        q = base[(2 * n + st.slide_w) % (2 * RING)]
+        tx, ty = half_point(2 * n, tip_r)       # (no table for these radii: 3 points)
+        p = half_point(2 * n - st.slide_w, tip_r + st.slide_len)
+        q = half_point(2 * n + st.slide_w, tip_r + st.slide_len)
         return (POLY, ((cx + tx, cy + ty), (cx + p[0], cy + p[1]), (cx + q[0], cy + q[1])),
                 colour)
 
@@ -219,8 +207,7 @@ def draw_marks(frame: "Any", t: RingTable, slides: "Optional[List[int]]",
     # first, so turning the encoder changes one.
     items = frame.items
     if cursor:
-        item = t.cursors[cursor]
-        items.append(item if item is not None else t.cursor(cursor))
+        items.append(t.cursor(cursor))
     else:
         items.append(t.nothing)
     a = b = 0

@@ -38,4 +38,4 @@ WILD = PickTexts("W=", "")
 WILD_UNDER = PickTexts("W=", " slide")
 
 
-LINES_KEPT = 48     # text lines a play screen remembers (then it starts over)
+LINES_KEPT = 16     # text lines a play screen remembers (then it starts over)
