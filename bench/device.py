@@ -129,8 +129,13 @@ def held(board: str, game: str) -> int:
     """The most held at any step of the game's scripted match, display objects and
     the renderer's code included."""
     figures = _walk(board, inputs(script_path(board, game)), "", KEY_STEP)
-    shown = [0] + [int(step[6]) for step in _steps(board, game, PLACEMENTS[0])]
-    return max(f + s for f, s in zip(figures, shown, strict=True)) + display_code(board)
+    # The display objects' allowance goes on; the rig's files in memory come off (on
+    # the board they are on the flash). At -1, before the first step: the menu.
+    runs = _steps(board, game, PLACEMENTS[0])
+    shown = [runs[0][6]] + [step[6] for step in runs]
+    files = [runs[0][7]] + [step[7] for step in runs]
+    return max(f + int(s) - int(d) for f, s, d in zip(figures, shown, files, strict=True)
+               ) + display_code(board)
 
 
 def long_match(board: str) -> int:

@@ -213,6 +213,20 @@ def _item_bytes(item, palettes):
     return total
 
 
+def flash_held(flash):
+    # The heap the rig's flash (files kept in memory) takes: on the board the files
+    # are on the flash, so a heap figure leaves this out. Per bytes object its
+    # header and data blocks, per chunk list and the files' dict their tables.
+    total = _blocks(16 + 8 * 2 * len(flash.files))
+    for data in flash.files.values():  # order-free
+        total += 16 + _blocks(len(data) + 1)
+    for tail in flash.tails.values():  # order-free
+        total += 16 + _blocks(4 * len(tail))
+        for chunk in tail:
+            total += 16 + _blocks(len(chunk) + 1)
+    return total
+
+
 def display_allowance(items):
     palettes = {}
     total = DISPLAY_GROUP + 4 * len(items or ())   # the root group
@@ -254,9 +268,9 @@ def bench_keys(script, colour):
             what = "click"
         else:
             what = "key"
-        runner.emit("STEP\t%s\t%d\t%d\t%s\t%d\t%d" % (what, kind, value,
-                                                     type(app.screen).__name__, used,
-                                                     display_allowance(app.shown)))
+        runner.emit("STEP\t%s\t%d\t%d\t%s\t%d\t%d\t%d" % (
+            what, kind, value, type(app.screen).__name__, used,
+            display_allowance(app.shown), flash_held(app.flash)))
     runner.emit("KEYS\t%d" % len(script))
 
 

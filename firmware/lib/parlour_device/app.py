@@ -56,7 +56,7 @@ def mem_free() -> int:
     return int(free()) if free is not None else -1
 
 
-CHROME_KEPT = 8        # title lines and hint lines remembered (then started over)
+CHROME_KEPT = 4        # title lines and hint lines remembered (then started over)
 
 
 class App:
