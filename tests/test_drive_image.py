@@ -108,3 +108,12 @@ def test_after_stump_is_filed_and_dartex_started_no_stump_module_is_loaded():
 def test_boot_through_loading_a_game_allocates_within_the_import_budget(board, game):
     peak = bench.import_peak(board, game)
     assert 60 * 1024 < peak <= bench.PEAK_BUDGET
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("game", bench.GAMES)
+def test_the_scripted_match_holds_within_the_heap_budget_at_every_step(board, game):
+    # Code as shipped, the renderer, the app's and the match's objects and the display
+    # objects' allowance, at the worst step of the game's scripted match.
+    held = bench.held(board, game)
+    assert 60 * 1024 < held <= bench.HELD_BUDGET

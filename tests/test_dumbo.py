@@ -496,3 +496,15 @@ def test_undo_then_redo_gives_the_same_state_and_view():
         m.append(e)
     assert m.state == state and m.view() == view
     assert from_record(json.loads(json.dumps(m.record()))).view() == view
+
+
+def test_the_engines_folded_constants_are_the_state_layouts():
+    # dumbo/__init__ repeats the state's index names as const() for MicroPython's
+    # compiler to fold; they must be the very values the seating and the view use.
+    import re
+    from pathlib import Path
+
+    engine = Path(dumbo.__file__).read_text()
+    names = re.findall(r"^([A-Z][A-Z0-9_]*) = const\(", engine, flags=re.M)
+    assert len(names) > 30
+    assert {n: getattr(dumbo, n) for n in names} == {n: getattr(dumbo_state, n) for n in names}

@@ -237,7 +237,8 @@ def display_allowance(items):
 
 def bench_keys(script, colour):
     # Fuel of each step of a key script [(kind, value), ...] through the screens, and
-    # what kind of step it was: start (a game's modules loaded), file (a match
+    # what kind of step it was: start (a game's modules loaded, or its match begun:
+    # the journal's first lines and the play screen's first drawing), file (a match
     # filed), entry (an event logged or undone), click (an encoder click), key.
     import gc
 
@@ -258,8 +259,9 @@ def bench_keys(script, colour):
         # fuel; the board's heap is far smaller) is marked, so it can be told apart.
         if gc.mem_free() > free:
             used = -used
-        if open_name() is not None and open_name() != game:
-            what = "start"
+        if (open_name() is not None and open_name() != game) or (
+                events < 0 and app.match is not None):
+            what = "start"      # the game's modules loaded, or its match begun
         elif len(app.journal.pending()) > filed:
             what = "file"
         elif (len(app.match.events) if app.match is not None else -1) != events:

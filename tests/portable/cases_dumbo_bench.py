@@ -8,6 +8,7 @@
 # imported with this one, so no case pays for compiling them.
 
 from parlour_rules import dumbo  # noqa: F401 (loaded here, not in a fold)
+from parlour_rules.dumbo import seating  # noqa: F401
 from parlour_rules.log import fold
 
 CONFIGS = {"two": {"players": 2}, "three": {"players": 3},
