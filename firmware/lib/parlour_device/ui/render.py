@@ -28,7 +28,8 @@ class Renderer:
         box = font.get_bounding_box()
         self.cell_w = box[0]
         self.cell_h = box[1]
-        self.space = font.get_glyph(32).tile_index
+        # (circuitpython-stubs' Glyph takes tile_index but does not declare it)
+        self.space = font.get_glyph(32).tile_index  # type: ignore[attr-defined]
         display.root_group = self.group
 
     def ink(self, colour: int) -> int:
@@ -66,7 +67,7 @@ class Renderer:
         for i in range(len(text)):
             glyph = font.get_glyph(ord(text[i]))
             if glyph is not None:
-                grid[i] = glyph.tile_index
+                grid[i] = glyph.tile_index  # type: ignore[attr-defined]
         if scale == 1:
             grid.x = x
             grid.y = y
