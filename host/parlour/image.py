@@ -185,10 +185,19 @@ def _module_name(drive_path: str) -> str:
 
 
 def _dotted_imports(path: Path, module: str) -> set[str]:
+    # What a module imports when it runs: not what only the type checker sees.
     tree = ast.parse(path.read_text(), str(path))
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    checker_only: set[int] = set()
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.If) and isinstance(node.test, ast.Name)
+                and node.test.id == "TYPE_CHECKING"):
+            for inner in node.body:
+                checker_only |= {id(n) for n in ast.walk(inner)}
     found = set()
     for node in ast.walk(tree):
+        if id(node) in checker_only:
+            continue
         if isinstance(node, ast.Import):
             found |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom):

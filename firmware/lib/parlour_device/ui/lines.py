@@ -5,9 +5,12 @@ from .frame import WHITE
 from .screen import Screen
 
 try:
-    from typing import Any, List, Optional, Tuple
+    from typing import TYPE_CHECKING, Any, List, Optional, Tuple
 except ImportError:
-    pass
+    TYPE_CHECKING = False  # type: ignore[misc]
+
+if TYPE_CHECKING:
+    from .host import Host
 
 
 def clip(text: str, room: int) -> str:
@@ -38,7 +41,7 @@ def draw_lines(frame: "Any", lines: "List[Tuple[str, int]]", top: int) -> None:
 
 class Lines(Screen):
     # The lines are made once per view (formatting text is what costs most on the board).
-    def __init__(self, app: "Any") -> None:
+    def __init__(self, app: "Host") -> None:
         super().__init__(app)
         self.top = 0
         self._for: "Any" = None

@@ -64,6 +64,9 @@ def _seated(place: int, name: str) -> str:
 
 
 class MenuScreen(ListScreen):
+    # The app's own screens: they may use all of it (roster, settings, journal).
+    app: "App"
+
     def __init__(self, app: "App", back: Optional[Screen] = None) -> None:
         super().__init__(app)
         self.back = back

@@ -19,7 +19,7 @@ except ImportError:
     TYPE_CHECKING = False  # type: ignore[misc]
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .host import Host
 
 from .frame import BLACK, GREY, K_MENU, K_OK, K_UNDO, RECT, TEXT, WHITE, YELLOW, Frame, fit
 
@@ -32,7 +32,7 @@ class Screen:
     # the message line, so a screen usually just keeps its entry as it was.
     title = ""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Host") -> None:
         self.app = app
 
     def hint(self) -> str:
@@ -74,7 +74,7 @@ class Screen:
 class ListScreen(Screen):
     # A scrolling list picked with the encoder (or keys 1/7 = up/down) and OK.
     # Subclasses provide entries() -> list of str, and choose(index) -> Screen/None.
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "Host") -> None:
         super().__init__(app)
         self.index = 0
         self.top = 0

@@ -8,9 +8,12 @@ from .play import DartexPlay
 from .results import HandOver
 
 try:
-    from typing import Any, Dict, List, Optional, Tuple
+    from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 except ImportError:
-    pass
+    TYPE_CHECKING = False  # type: ignore[misc]
+
+if TYPE_CHECKING:
+    from ...ui.host import Host
 
 TARGETS = (100, 200, 250, 300, 400, 500, 750, 1000)
 TARGET_ROWS = tuple(["Target: %d" % target for target in TARGETS])   # made once
@@ -20,11 +23,11 @@ for _i in range(len(TARGETS)):
 _DEALERS: "Dict[str, str]" = {}    # "Dealer: Ann", by name (empty at import: see menu.py)
 
 
-def start(app: "Any", players: "List[str]") -> Screen:
+def start(app: "Host", players: "List[str]") -> Screen:
     return DartexOptions(app, list(players))
 
 
-def resume(app: "Any") -> Screen:
+def resume(app: "Host") -> Screen:
     play = DartexPlay(app)
     if app.view()["hand_over"]:
         return HandOver(app, play)
@@ -35,7 +38,7 @@ class DartexOptions(Screen):
     # Before the match: the target and who deals: a seat, or a cut (C-3).
     title = "Dartex: options"
 
-    def __init__(self, app: "Any", names: "List[str]") -> None:
+    def __init__(self, app: "Host", names: "List[str]") -> None:
         super().__init__(app)
         self.names = names
         self.target = 500

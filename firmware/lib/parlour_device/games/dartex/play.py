@@ -17,9 +17,12 @@ from .draw import current, draw_entry, lay_card, note, note_item, take_back
 from .results import HandOver, Table
 
 try:
-    from typing import Any, Dict, List, Optional, Tuple
+    from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 except ImportError:
-    pass
+    TYPE_CHECKING = False  # type: ignore[misc]
+
+if TYPE_CHECKING:
+    from ...ui.host import Host
 
 K_CHAMP = 6
 K_SWAP = 7
@@ -67,7 +70,7 @@ _AIM_CHROME = ("turn: target 11 aim", _AIM_KEYS)
 class DartexPlay(Screen):
     title = "Dartex"
 
-    def __init__(self, app: "Any") -> None:
+    def __init__(self, app: "Host") -> None:
         super().__init__(app)
         self.slots: "List[Tuple[int, Any]]" = []   # (card, target) laid so far
         self.idx = 6               # NUMBERS[idx] is the number under the encoder

@@ -15,6 +15,7 @@ except ImportError:
     TYPE_CHECKING = False  # type: ignore[misc]
 
 if TYPE_CHECKING:
+    from ...ui.host import Host
     from .play import DartexPlay
 
 DEAL_KEYS = ("", "", "", "", "", "", "", "", "Table", "Undo", "Menu", "Deal")
@@ -68,7 +69,7 @@ class Table(Lines):
     # Every throw on the table, by player (X-5: fouled ones marked F, count nothing).
     title = "Dartex: table"
 
-    def __init__(self, app: "Any", back: Screen) -> None:
+    def __init__(self, app: "Host", back: Screen) -> None:
         super().__init__(app)
         self.back = back
         self._table: "Any" = None
@@ -104,7 +105,7 @@ class HandOver(Lines):
     # the game's winner, or OK deals the next hand (the deal passes left).
     title = "Dartex"
 
-    def __init__(self, app: "Any", play: "DartexPlay") -> None:
+    def __init__(self, app: "Host", play: "DartexPlay") -> None:
         super().__init__(app)
         self.play = play
 

@@ -8,18 +8,21 @@ from .play import StumpPlay
 from .results import RoundOver
 
 try:
-    from typing import Any, Dict, List, Optional, Tuple
+    from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 except ImportError:
-    pass
+    TYPE_CHECKING = False  # type: ignore[misc]
+
+if TYPE_CHECKING:
+    from ...ui.host import Host
 
 TARGETS = (10, 15, 20, 25, 30, 40, 50, 75, 100)
 
 
-def start(app: "Any", players: "List[str]") -> Screen:
+def start(app: "Host", players: "List[str]") -> Screen:
     return StumpOptions(app, list(players))
 
 
-def resume(app: "Any") -> Screen:
+def resume(app: "Host") -> Screen:
     play = StumpPlay(app)
     if app.view()["over"]:
         return RoundOver(app, play)
@@ -31,7 +34,7 @@ class StumpOptions(Screen):
     # (S-8) and who deals: a seat, or a cut for a random seat (C-3).
     title = "Stump: options"
 
-    def __init__(self, app: "Any", names: "List[str]") -> None:
+    def __init__(self, app: "Host", names: "List[str]") -> None:
         super().__init__(app)
         self.names = names
         self.pairs = False

@@ -22,9 +22,12 @@ from .texts import (
 )
 
 try:
-    from typing import Any, Dict, List, Tuple
+    from typing import TYPE_CHECKING, Any, Dict, List, Tuple
 except ImportError:
-    pass
+    TYPE_CHECKING = False  # type: ignore[misc]
+
+if TYPE_CHECKING:
+    from ...ui.host import Host
 
 MONO_RING = RingStyle(tag=1, r=15, dot=0, wedge_in=3, slide_len=3, slide_w=2, cursor=1,
                       labels=False, colours=(WHITE, WHITE, WHITE, WHITE, WHITE, WHITE))
@@ -47,7 +50,7 @@ class StumpView(Screen):
     # The entry being typed and everything drawn from it and the match's view.
     title = "Stump"
 
-    def __init__(self, app: "Any") -> None:
+    def __init__(self, app: "Host") -> None:
         super().__init__(app)
         self.n = 1                 # the number under the cursor
         self.wild = False          # the pick is a wild card (S-4)

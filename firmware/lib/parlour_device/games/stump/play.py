@@ -14,9 +14,12 @@ from .ring import RING, ring_step
 from .texts import ARROWED
 
 try:
-    from typing import Any, Dict, List, Optional, Tuple
+    from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 except ImportError:
-    pass
+    TYPE_CHECKING = False  # type: ignore[misc]
+
+if TYPE_CHECKING:
+    from ...ui.host import Host
 
 K_DOWN10 = 0
 K_GAP = 1
@@ -44,7 +47,7 @@ OVER_CHROME = ("11 result 9 undo", ("", "", "", "", "", "Score", "", "", "", "Un
 
 
 class StumpPlay(StumpView):
-    def __init__(self, app: "Any") -> None:
+    def __init__(self, app: "Host") -> None:
         super().__init__(app)
         self._members: "Dict[int, Tuple[str, Tuple[str, ...]]]" = {}   # member chromes by team
 

@@ -6,9 +6,12 @@ from ...ui.lines import Lines, clip
 from ...ui.screen import Screen
 
 try:
-    from typing import Any, List, Optional, Tuple
+    from typing import TYPE_CHECKING, List, Optional, Tuple
 except ImportError:
-    pass
+    TYPE_CHECKING = False  # type: ignore[misc]
+
+if TYPE_CHECKING:
+    from ...ui.host import Host
 
 
 class RoundOver(Lines):
@@ -16,7 +19,7 @@ class RoundOver(Lines):
     # totals; at the game's end (S-8) the winner, and OK files the match.
     title = "Stump"
 
-    def __init__(self, app: "Any", play: Screen) -> None:
+    def __init__(self, app: "Host", play: Screen) -> None:
         super().__init__(app)
         self.play = play
 
@@ -74,7 +77,7 @@ class Scores(Lines):
     # Every side's total and hand size; turn to scroll on the small screen.
     title = "Stump: scores"
 
-    def __init__(self, app: "Any", back: Screen) -> None:
+    def __init__(self, app: "Host", back: Screen) -> None:
         super().__init__(app)
         self.back = back
 
