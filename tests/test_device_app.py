@@ -325,3 +325,15 @@ def test_numbered_texts_are_made_once_and_kept_to_their_size():
     for n in (2, 3, 4):
         assert titles.text(n) == "Stump R%d" % n
     assert len(titles.texts) <= 3 and titles.text(1) == "Stump R1"
+
+
+def test_option_defaults_pushed_by_the_laptop_preset_the_options_screens():
+    from parlour_device.games import open_game
+
+    app = boot()
+    app.settings["defaults"] = {"stump": {"target": 15}, "dartex": {"target": 7}}
+    assert "Target: 15" in open_game("stump").start(app, ["Ann", "Bob"]).rows()
+    # A target the options do not offer leaves the game's own default.
+    assert "Target: 500" in open_game("dartex").start(app, ["Ann", "Bob"]).rows()
+    app.settings["defaults"] = "nonsense"
+    assert "Target: 25" in open_game("stump").start(app, ["Ann", "Bob"]).rows()

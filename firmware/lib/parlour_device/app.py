@@ -301,6 +301,14 @@ class App:
             return default
         return value
 
+    def option_default(self, game: str, name: str, fallback: int) -> int:
+        # A game option's default as the laptop pushed it (settings "defaults"), else
+        # the game's own.
+        defaults = self.settings.get("defaults")
+        options = defaults.get(game) if type(defaults) is dict else None
+        value = options.get(name) if type(options) is dict else None
+        return value if type(value) is int else fallback
+
     def save_settings(self) -> bool:
         return self._save(SETTINGS, self.settings)
 

@@ -1,6 +1,6 @@
 # What a game's screens may ask of the app: the match's view and log, an entry to
 # submit or take back, a message, a tone, the menu, a seed, a match to begin or to
-# file. Nothing else: no journal, flash, nvm or board. The app (app.App) is the one
+# file, the option defaults the laptop pushed. Nothing else: no journal, flash, nvm or board. The app (app.App) is the one
 # implementation; this is a type for the checker, and costs the board nothing.
 try:
     from typing import TYPE_CHECKING, Any, Optional, Protocol
@@ -37,3 +37,5 @@ if TYPE_CHECKING:
         def new_match(self, game: str, config: dict[str, Any]) -> Optional[RulesError]: ...
 
         def finish_match(self, end: str = "won") -> Screen: ...
+
+        def option_default(self, game: str, name: str, fallback: int) -> int: ...

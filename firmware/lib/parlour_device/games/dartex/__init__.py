@@ -41,7 +41,8 @@ class DartexOptions(Screen):
     def __init__(self, app: "Host", names: "List[str]") -> None:
         super().__init__(app)
         self.names = names
-        self.target = 500
+        target = app.option_default("dartex", "target", 500)
+        self.target = target if target in TARGETS else 500
         self.dealer = -1
         self.row = 0
 

@@ -38,7 +38,8 @@ class StumpOptions(Screen):
         super().__init__(app)
         self.names = names
         self.pairs = False
-        self.target = 25
+        target = app.option_default("stump", "target", 25)
+        self.target = target if target in TARGETS else 25
         self.dealer = -1          # -1: cut for the deal
         self.row = 0
 
