@@ -2,15 +2,14 @@
 # -> the journal -> redraw only when the frame changed; answer the serial link.
 # Nothing here names a pin or blocks: the board module owns the hardware.
 import gc
-import json
 
 from parlour_rules.errors import RulesError
 from parlour_rules.log import MatchLog
 
 from . import VERSION
-from .flash import read_replaced, replace
 from .games import close_game, mark_resident, open_game, open_name
 from .journal import Journal, encode
+from .prefs import ROSTER, SETTINGS, default_roster, load_roster, load_settings, save, valid_roster
 from .ui.caches import remember, room_for
 from .ui.frame import BLACK, BLUE, GREY, MEMO_SIZE, RED, WHITE, Frame, fit
 from .ui.menu import MainMenu
@@ -24,32 +23,8 @@ except ImportError:
 if TYPE_CHECKING:
     from .boards.common import Board
 
-SETTINGS = "parlour/settings.json"
-ROSTER = "parlour/roster.json"
 MAX_KEPT = 200          # finished matches kept for the laptop (>= 50 promised)
 MIN_FREE = 65536        # bytes of flash a new match needs
-DEFAULT_SETTINGS = {"sound": 1, "lights": 1}
-
-
-def default_roster() -> list[str]:
-    return ["P%d" % n for n in range(1, 9)]
-
-
-ROSTER_MAX = 32     # names a roster may hold
-NAME_MAX = 24       # characters a name may have
-
-
-def valid_roster(names: Any) -> bool:
-    # A list of 1..ROSTER_MAX names, each text of 1..NAME_MAX characters: the menus
-    # and the rules take nothing else (a damaged or foreign file is not a roster).
-    if type(names) is not list or not 0 < len(names) <= ROSTER_MAX:
-        return False
-    for name in names:
-        if type(name) is not str or not 0 < len(name) <= NAME_MAX:
-            return False
-    return True
-
-
 def mem_free() -> int:
     # gc.mem_free() on the board; -1 where there is none (CPython: the simulator).
     free = getattr(gc, "mem_free", None)
@@ -85,10 +60,8 @@ class App:
         self._top_part: Tuple[Any, ...] = ()
         self._chrome: Any = None             # the last (hint, labels), and its part
         self._bottom_part: Tuple[Any, ...] = ()
-        self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
-        self.settings.update(self._load(SETTINGS, {}))
-        roster = self._load(ROSTER, None)
-        self.roster: list[str] = roster if valid_roster(roster) else default_roster()
+        self.settings: dict[str, Any] = load_settings(board.flash)
+        self.roster: list[str] = load_roster(board.flash)
         self.mem_low = mem_free()      # the least free heap seen since boot
         self.measured = True
         self.link: Any = None
@@ -289,18 +262,6 @@ class App:
         self.dirty = True
 
     # -- settings and roster (pushed by the laptop, or set on the device) -----------
-    def _load(self, name: str, default: Any) -> Any:
-        data = read_replaced(self.flash, name)
-        if data is None:
-            return default
-        try:
-            value = json.loads(data.decode())
-        except ValueError:
-            return default
-        if default is not None and type(value) is not type(default):
-            return default
-        return value
-
     def option_default(self, game: str, name: str, fallback: int) -> int:
         # A game option's default as the laptop pushed it (settings "defaults"), else
         # the game's own.
@@ -322,12 +283,10 @@ class App:
         return self._save(ROSTER, self.roster)
 
     def _save(self, name: str, value: Any) -> bool:
-        try:
-            replace(self.flash, name, json.dumps(value).encode())
-        except OSError:
-            self.show("Flash is read-only")
-            return False
-        return True
+        if save(self.flash, name, value):
+            return True
+        self.show("Flash is read-only")
+        return False
 
     def status(self) -> dict[str, Any]:
         return {"device": self.board.uid, "board": self.board.name, "firmware": VERSION,

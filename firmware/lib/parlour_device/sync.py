@@ -3,14 +3,15 @@
 # before anything is done; the answers come from the app's journal, roster and
 # settings. A pull is sent one record a pass of the app's loop, so a key never
 # waits behind more than one, and a record is freed only by an ack that names it.
-from parlour_wire import PROTOCOL
+from parlour_wire import PROTOCOL, ROSTER_MAX
 from parlour_wire.frame import encode, parts
-from parlour_wire.messages import ROSTER_MAX, check_request, error, message
+from parlour_wire.messages import check_request, error, message
 
 from . import VERSION
-from .app import mem_free, valid_roster
+from .app import mem_free
 from .journal import set_maintenance, uptime_ms
 from .link import RX
+from .prefs import valid_roster
 
 try:
     from typing import Any, Optional

@@ -3,15 +3,13 @@
 # the type "t"; a reply names the request it answers in "re". The laptop asks, the
 # device answers. check_request() is what the device runs on every request before
 # acting on it, so anything malformed is refused here with a code, never acted on.
-from . import PROTOCOL
+from . import NAME_MAX, PROTOCOL, ROSTER_MAX
 
 try:
     from typing import Any, Optional
 except ImportError:
     pass
 
-ROSTER_MAX = 32     # names a roster may hold
-NAME_MAX = 24       # characters a name may have
 
 # request type -> (field, type) pairs it must carry
 REQUESTS = {

@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 import time
 
-from parlour_wire import PROTOCOL
+from parlour_wire import PROTOCOL, ROSTER_MAX
 from parlour_wire.frame import encode
-from parlour_wire.messages import ROSTER_MAX, message
+from parlour_wire.messages import message
 
 from ..errors import ParlourError
 
