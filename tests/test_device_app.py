@@ -127,12 +127,44 @@ def test_settings_toggle_and_persist_and_lights_follow():
     act(app, (TURN, 1), (KEY, K_OK))                     # Key lights: on -> off
     assert app.board.lit is None
     again = boot(files)
-    assert again.settings == {"sound": 0, "lights": 0}
+    assert again.settings == {"sound": 0, "lights": 0, "bright": 2}
+
+
+def test_a_screens_own_key_lights_show_dimmed_by_the_brightness_setting():
+    from parlour_device.ui.screen import Screen
+
+    class Lit(Screen):
+        def lights(self):
+            return (0x00FF00,) + (0,) * 10 + (0xFF0000,)
+
+    app = boot()
+    app.screen = Lit(app)
+    app.redraw()
+    assert app.board.lit[0] == 0x00FF00 and app.board.lit[11] == 0xFF0000
+    act(app, (KEY, K_MENU), (TURN, 2), (KEY, K_OK), (TURN, 2), (KEY, K_OK))
+    assert app.settings["bright"] == 0 and "Brightness: low" in texts(app)
+    app.screen = Lit(app)
+    app.redraw()
+    assert app.board.lit[0] == 0x003F00 and app.board.lit[11] == 0x3F0000
+    # the menus light the keys that do something, by role: OK green, Undo amber
+    act(app, (KEY, K_MENU))
+    assert app.board.lit[11] == 0x000802 and app.board.lit[0] == 0
+
+
+def test_sound_off_silences_entries_and_tunes():
+    app = boot()
+    app.tune(((440, 100),))
+    assert app.board.tones == [((440, 100),)]
+    act(app, (TURN, 2), (KEY, K_OK), (KEY, K_OK))          # Settings > Sound: off
+    app.board.tones.clear()
+    app.tune(((440, 100),))
+    app.beep("ok")
+    assert app.board.tones == []
 
 
 def test_maintenance_mode_sets_the_nvm_flag_for_boot_py():
     app = boot()
-    act(app, (TURN, 2), (KEY, K_OK), (TURN, 2), (KEY, K_OK))
+    act(app, (TURN, 2), (KEY, K_OK), (TURN, 3), (KEY, K_OK))
     assert maintenance_requested(app.board.nvm)
     assert app.message == "Reset: drive opens"
 

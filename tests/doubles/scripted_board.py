@@ -23,8 +23,8 @@ class SimBoard(Board):
         super().__init__(spec, None, None, nvm if nvm is not None else bytearray(4096),
                          flash if flash is not None else MemFlash(), "51a0000000000001")
         self.queue: list[tuple[int, int]] = []
-        self.tones: list[str] = []
-        self.lit: tuple[str, ...] | None = None
+        self.tones: list[Any] = []       # the tunes played, at most 8
+        self.lit: list[int] | None = None
 
     def feed(self, kind: int, value: int = 0) -> None:
         self.queue.append((kind, value))
@@ -40,8 +40,8 @@ class SimBoard(Board):
             else:
                 app.press()
 
-    def leds(self, labels: tuple[str, ...] | None) -> None:
-        self.lit = labels
+    def leds(self, colours: list[int] | None) -> None:
+        self.lit = colours
 
     def writable(self) -> bool:
         return True
@@ -49,4 +49,8 @@ class SimBoard(Board):
     def tone(self, kind: str) -> None:
         if len(self.tones) < 8:
             self.tones.append(kind)
+
+    def play(self, notes: tuple[tuple[int, int], ...]) -> None:
+        if len(self.tones) < 8:
+            self.tones.append(notes)
 

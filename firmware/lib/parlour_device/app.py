@@ -7,6 +7,7 @@ from parlour_rules.errors import RulesError
 from parlour_rules.log import MatchLog
 
 from . import VERSION
+from .boards.common import dimmed, led_colours
 from .games import close_game, mark_resident, open_game, open_name
 from .journal import Journal, encode
 from .prefs import ROSTER, SETTINGS, default_roster, load_roster, load_settings, save, valid_roster
@@ -46,7 +47,7 @@ class App:
         self.message = ""
         self.dirty = True
         self.shown: Optional[list[Tuple[Any, ...]]] = None
-        self.lit: Optional[Tuple[str, ...]] = None
+        self.lit: Any = None            # what the key lights were last worked out from
         self._view: Optional[dict[str, Any]] = None
         self.memo: dict[Any, Any] = room_for(MEMO_SIZE)
         self._frame = Frame(self.layout, self.memo)
@@ -252,6 +253,11 @@ class App:
         if self.settings.get("sound"):
             self.board.tone(kind)
 
+    def tune(self, notes: Tuple[Tuple[int, int], ...]) -> None:
+        # A screen's own tune, (hertz, ms) notes, played without blocking.
+        if self.settings.get("sound"):
+            self.board.play(notes)
+
     def _refuse(self, error: RulesError) -> RulesError:
         self.show(error.message)
         self.beep("refuse")
@@ -367,7 +373,14 @@ class App:
             self.shown = frame.items
             if self.renderer is not None:
                 self.renderer.draw(frame)
-        labels = self._labels      # what compose() just asked the screen
-        if labels != self.lit:
-            self.lit = labels
-            self.board.leds(labels if self.settings.get("lights") else None)
+        # The screen's own key lights (whose turn, who deals, a claim's result), else
+        # the keys that do something, lit by their role.
+        lights = self.screen.lights()
+        basis = lights if lights is not None else self._labels
+        if basis != self.lit:
+            self.lit = basis
+            if not self.settings.get("lights"):
+                self.board.leds(None)
+                return
+            colours = list(lights) if lights is not None else led_colours(self._labels)
+            self.board.leds(dimmed(colours, self.settings.get("bright", 2)))

@@ -14,7 +14,7 @@ except ImportError:
 
 SETTINGS = "parlour/settings.json"
 ROSTER = "parlour/roster.json"
-DEFAULT_SETTINGS = {"sound": 1, "lights": 1}
+DEFAULT_SETTINGS = {"sound": 1, "lights": 1, "bright": 2}
 
 
 def default_roster() -> list[str]:

@@ -1,7 +1,7 @@
 # What every board gives the app: a name, a Layout, the display (or None), the
 # data serial port (or None), nvm, the flash, a unique id, and three actions:
-# poll(app) feeds input, leds(labels) lights the keys that do something,
-# tone(kind) beeps without blocking.
+# poll(app) feeds input, leds(colours) lights the keys (12 colours, or None: all
+# dark), play(notes) sounds a tune of (hertz, ms) notes without blocking.
 from ..flash import Flash
 
 try:
@@ -16,10 +16,15 @@ from . import setting
 MONO_128X64 = (128, 64, False, 1, 12, 40)
 COLOUR_320X240 = (320, 240, True, 2, 24, 156)
 
-TONES = {"ok": (1760, 30), "refuse": (220, 180), "end": (880, 400)}
+# The app's own tones: an entry taken, an entry refused, a match filed.
+TONES = {"ok": ((1760, 30),), "refuse": ((330, 90), (220, 160)),
+         "end": ((660, 150), (880, 150), (1320, 300))}
+REST = 0                # a note of 0 Hz is a rest
 LED_OK = 0x002008
 LED_UNDO = 0x200800
 LED_KEY = 0x080818
+# Brightness levels: a key light's colour is scaled by LEVELS[level] / 4.
+LEVELS = (1, 2, 4)
 
 
 def layout(spec: Tuple[int, int, bool, int, int, int]) -> Layout:
@@ -27,6 +32,7 @@ def layout(spec: Tuple[int, int, bool, int, int, int]) -> Layout:
 
 
 def led_colours(labels: Optional[Tuple[str, ...]]) -> list[int]:
+    # The default lights: a key that does something is lit by its role.
     out: list[int] = []
     for key in range(12):
         label = labels[key] if labels is not None else ""
@@ -38,6 +44,21 @@ def led_colours(labels: Optional[Tuple[str, ...]]) -> list[int]:
             out.append(LED_OK)
         else:
             out.append(LED_KEY)
+    return out
+
+
+def dimmed(colours: Any, level: int) -> list[int]:
+    # Each channel scaled by the brightness level (0 low, 1 middle, 2 full).
+    factor = LEVELS[level] if 0 <= level < len(LEVELS) else LEVELS[-1]
+    out: list[int] = []
+    for colour in colours:
+        if factor == 4 or not colour:
+            out.append(colour)
+            continue
+        r = ((colour >> 16) & 0xFF) * factor // 4
+        g = ((colour >> 8) & 0xFF) * factor // 4
+        b = (colour & 0xFF) * factor // 4
+        out.append((r << 16) | (g << 8) | b)
     return out
 
 
@@ -63,11 +84,14 @@ class Board:
     def poll(self, app: Any) -> None:
         pass
 
-    def leds(self, labels: Optional[Tuple[str, ...]]) -> None:
+    def leds(self, colours: Optional[list[int]]) -> None:
+        pass
+
+    def play(self, notes: Tuple[Tuple[int, int], ...]) -> None:
         pass
 
     def tone(self, kind: str) -> None:
-        pass
+        self.play(TONES.get(kind, TONES["ok"]))
 
     def writable(self) -> bool:
         # False in maintenance mode: the drive is the computer's until the next reset.
@@ -91,21 +115,38 @@ class Board:
 
 
 class Beeper:
-    # A square wave on a PWM pin, switched off by poll() once its time is up.
+    # A square wave on a PWM pin. A tune is a tuple of (hertz, ms) notes (0 Hz rests);
+    # poll() moves to the next note once a note's time is up, so nothing blocks.
     def __init__(self, pin: Any, ticks_ms: Any) -> None:
         self.pin = pin
         self.pwm: Any = None
         self.ticks_ms = ticks_ms
         self.until: int = -1
+        self.notes: Tuple[Tuple[int, int], ...] = ()
+        self.next = 0
 
-    def tone(self, kind: str) -> None:
-        import pwmio
-        frequency, ms = TONES.get(kind, TONES["ok"])
+    def play(self, notes: Tuple[Tuple[int, int], ...]) -> None:
+        self.notes = notes
+        self.next = 0
+        self._sound()
+
+    def _sound(self) -> None:
+        if self.next >= len(self.notes):
+            if self.pwm is not None:
+                self.pwm.duty_cycle = 0
+            self.until = -1
+            return
+        frequency, ms = self.notes[self.next]
+        self.next += 1
         if self.pwm is None:
-            self.pwm = pwmio.PWMOut(self.pin, frequency=frequency, duty_cycle=0,
+            import pwmio
+            self.pwm = pwmio.PWMOut(self.pin, frequency=frequency or 440, duty_cycle=0,
                                     variable_frequency=True)
-        self.pwm.frequency = frequency
-        self.pwm.duty_cycle = 0x8000
+        if frequency:
+            self.pwm.frequency = frequency
+            self.pwm.duty_cycle = 0x8000
+        else:
+            self.pwm.duty_cycle = 0
         self.until = (self.ticks_ms() + ms) & 0x1FFFFFFF
 
     def poll(self) -> None:
@@ -114,8 +155,7 @@ class Beeper:
         # supervisor.ticks_ms wraps at 2**29: compare the wrapped difference.
         late: int = (self.ticks_ms() - self.until) & 0x1FFFFFFF
         if late < 0x10000000:
-            self.pwm.duty_cycle = 0
-            self.until = -1
+            self._sound()
 
 
 def flash() -> Flash:

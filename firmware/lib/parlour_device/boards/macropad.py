@@ -12,7 +12,7 @@ try:
 except ImportError:
     pass
 
-from .common import MONO_128X64, Beeper, Board, flash, led_colours, uid_hex
+from .common import MONO_128X64, Beeper, Board, flash, uid_hex
 
 KEY_PINS = (board.KEY1, board.KEY2, board.KEY3, board.KEY4, board.KEY5, board.KEY6,
             board.KEY7, board.KEY8, board.KEY9, board.KEY10, board.KEY11, board.KEY12)
@@ -51,21 +51,20 @@ class MacroPad(Board):
             app.turn(delta)
         self.beeper.poll()
 
-    def leds(self, labels: Optional[Tuple[str, ...]]) -> None:
+    def leds(self, colours: Optional[list[int]]) -> None:
         if self.pixels is None:
             import neopixel
             self.pixels = neopixel.NeoPixel(board.NEOPIXEL, 12, auto_write=False)
-        colours = led_colours(labels)
         for key in range(12):
-            self.pixels[key] = colours[key]
+            self.pixels[key] = colours[key] if colours is not None else 0
         self.pixels.show()
 
-    def tone(self, kind: str) -> None:
+    def play(self, notes: Tuple[Tuple[int, int], ...]) -> None:
         if self.speaker_on is None:
             import digitalio
             self.speaker_on = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
             self.speaker_on.switch_to_output(value=True)
-        self.beeper.tone(kind)
+        self.beeper.play(notes)
 
 
 def maintenance_keys() -> Any:

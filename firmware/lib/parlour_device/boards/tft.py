@@ -17,7 +17,7 @@ try:
 except ImportError:
     pass
 
-from .common import COLOUR_320X240, Beeper, Board, flash, led_colours, uid_hex
+from .common import COLOUR_320X240, Beeper, Board, flash, uid_hex
 
 ROW_PINS = (board.A0, board.A1, board.A2, board.A3)
 COLUMN_PINS = (board.D24, board.D25, board.D4)
@@ -55,15 +55,16 @@ class FeatherTFT(Board):
             app.turn(delta)
         self.beeper.poll()
 
-    def leds(self, labels: Optional[Tuple[str, ...]]) -> None:
-        # One NeoPixel on the Feather: green while OK does something.
+    def leds(self, colours: Optional[list[int]]) -> None:
+        # One NeoPixel on the Feather: it shows key 11's light (OK, or a claim's
+        # result where a screen lights the keys itself).
         if self.pixel is None:
             import neopixel
             self.pixel = neopixel.NeoPixel(board.NEOPIXEL, 1)
-        self.pixel[0] = led_colours(labels)[11]
+        self.pixel[0] = colours[11] if colours is not None else 0
 
-    def tone(self, kind: str) -> None:
-        self.beeper.tone(kind)
+    def play(self, notes: Tuple[Tuple[int, int], ...]) -> None:
+        self.beeper.play(notes)
 
 
 def maintenance_keys() -> Any:

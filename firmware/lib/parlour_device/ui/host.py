@@ -1,5 +1,5 @@
 # What a game's screens may ask of the app: the match's view and log, an entry to
-# submit or take back, a message, a tone, the menu, a seed, a match to begin or to
+# submit or take back, a message, a tone or a tune, the menu, a seed, a match to begin or to
 # file, the option defaults the laptop pushed. Nothing else: no journal, flash, nvm or board. The app (app.App) is the one
 # implementation; this is a type for the checker, and costs the board nothing.
 try:
@@ -29,6 +29,8 @@ if TYPE_CHECKING:
         def show(self, text: str) -> None: ...
 
         def beep(self, kind: str) -> None: ...
+
+        def tune(self, notes: "tuple[tuple[int, int], ...]") -> None: ...
 
         def menu(self) -> Screen: ...
 

@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
 SOUND = ("Sound: off", "Sound: on")
 LIGHTS = ("Key lights: off", "Key lights: on")
+BRIGHT = ("Brightness: low", "Brightness: mid", "Brightness: full")
 # Menu lines are made once and kept (a new string is what costs most on the board):
 # a menu's entries are worked out again after every key. What is known at import
 # (the games, the default roster P1..P8) is made then, once at boot; the rest is
@@ -40,6 +41,7 @@ for _n in range(1, 9):                   # (the roster until names come from the
     _FREE["P%d" % _n] = "- P%d" % _n
 _SEATED: "dict[int, dict[str, str]]" = {}   # "2 Ann": by seat, by name
 KEPT = 64                                # names kept before starting over
+K_START = 8
 
 
 def _free(name: str) -> str:
@@ -164,7 +166,16 @@ class PlayerSetup(MenuScreen):
         return out
 
     def hint(self) -> str:
-        return "OK:seat  Start:go"
+        return "OK:seat 8:start"
+
+    def keys(self) -> Tuple[str, ...]:
+        return ("", "Up", "", "", "", "", "", "Down", "Start", "Back", "Menu", "Seat")
+
+    def on_key(self, key: int) -> Optional[Screen]:
+        # 8 starts with the players seated, wherever the list is scrolled to.
+        if key == K_START:
+            return self.start()
+        return super().on_key(key)
 
     def choose(self, index: int) -> Optional[Screen]:
         roster = self.app.roster
@@ -174,6 +185,10 @@ class PlayerSetup(MenuScreen):
             else:
                 self.seated.append(index)
             return None
+        return self.start()
+
+    def start(self) -> Optional[Screen]:
+        roster = self.app.roster
         low, high = PLAYERS[self.game]
         count = len(self.seated)
         if count < low or count > high:
@@ -209,8 +224,9 @@ class SettingsScreen(MenuScreen):
 
     def entries(self) -> list[str]:
         s = self.app.settings
+        level = s.get("bright", 2)
         return [SOUND[1 if s.get("sound") else 0], LIGHTS[1 if s.get("lights") else 0],
-                "Maintenance mode", "About"]
+                BRIGHT[level if 0 <= level < len(BRIGHT) else 2], "Maintenance mode", "About"]
 
     def choose(self, index: int) -> Optional[Screen]:
         app = self.app
@@ -219,8 +235,16 @@ class SettingsScreen(MenuScreen):
             app.settings[name] = 0 if app.settings.get(name) else 1
             app.save_settings()
             app.lit = None
+            if name == "sound" and app.settings[name]:
+                app.beep("ok")      # what "on" sounds like
             return None
         if index == 2:
+            level = app.settings.get("bright", 2)
+            app.settings["bright"] = (level + 1) % len(BRIGHT) if type(level) is int else 2
+            app.save_settings()
+            app.lit = None
+            return None
+        if index == 3:
             if set_maintenance(app.board.nvm, True):
                 app.show("Reset: drive opens")
             else:

@@ -48,6 +48,12 @@ class Screen:
         # Put the body into `frame` (the app draws title, message and hint).
         pass
 
+    def lights(self) -> "Optional[Tuple[int, ...]]":
+        # The key lights as 12 colours (0xRRGGBB, 0 dark) where the screen has its
+        # own (whose turn, who deals, a claim's result); None lights the keys that
+        # do something by their role. Return the same tuple while nothing changes.
+        return None
+
     def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
         # (hint, key labels): what the app draws under the body, asked once a frame.
         return self.hint(), self.keys()
@@ -145,15 +151,23 @@ class ListScreen(Screen):
         scale = lay.scale
         line_h = lay.line_h
         y = lay.body_top
+        last = self.top + lay.rows - 1
+        scrolls = count > lay.rows
+        if scrolls:
+            cols -= 1           # the last column marks the rows out of sight
         for i in range(self.top, self.top + lay.rows):
             if i >= count:
                 break
             text = fit(rows[i], cols)
-            if i == self.index:
+            selected = i == self.index
+            if selected:
                 items.append((RECT, 0, y, lay.width, line_h, YELLOW if lay.colour else WHITE,
                               True))
                 items.append((TEXT, 0, y, text, BLACK, scale, -1))
             else:
                 items.append((TEXT, 0, y, text, GREY if text.endswith("soon") else WHITE,
                               scale, -1))
+            if scrolls and ((i == self.top and i > 0) or (i == last and i < count - 1)):
+                items.append((TEXT, lay.width - lay.char_w, y, "^" if i == self.top else "v",
+                              BLACK if selected else WHITE, scale, -1))
             y += line_h
