@@ -8,7 +8,7 @@ import pytest
 
 import mprig
 from doubles.memflash import MemFlash
-from doubles.scripted_board import KEY, PRESS, TURN, SimBoard
+from doubles.scripted_board import KEY, PRESS, TURN, WAIT, SimBoard
 from parlour_device.app import App
 from parlour_device.games import PLAYERS
 from parlour_device.journal import maintenance_requested
@@ -149,6 +149,34 @@ def test_a_screens_own_key_lights_show_dimmed_by_the_brightness_setting():
     # the menus light the keys that do something, by role: OK green, Undo amber
     act(app, (KEY, K_MENU))
     assert app.board.lit[11] == 0x000802 and app.board.lit[0] == 0
+
+
+def test_a_screen_is_called_back_when_its_due_time_comes_and_only_then():
+    from parlour_device.ui.screen import Screen
+
+    class Timed(Screen):
+        fired = 0
+
+        def on_due(self):
+            self.fired += 1
+            return None
+
+    app = boot()
+    app.screen = timed = Timed(app)
+    timed.due = app.after(300)
+    act(app, (WAIT, 299))
+    assert timed.fired == 0 and timed.due >= 0
+    act(app, (WAIT, 1))
+    assert timed.fired == 1 and timed.due == -1
+    act(app, (WAIT, 5000))
+    assert timed.fired == 1
+    # across the clock's wrap at 2**29 ms
+    app.board.clock = 0x1FFFFFFF - 100
+    timed.due = app.after(300)
+    act(app, (WAIT, 250))
+    assert timed.fired == 1
+    act(app, (WAIT, 50))
+    assert timed.fired == 2
 
 
 def test_sound_off_silences_entries_and_tunes():

@@ -13,7 +13,7 @@ import json
 import os
 from pathlib import Path
 
-from doubles.scripted_board import KEY, PRESS, TURN, SimBoard
+from doubles.scripted_board import KEY, PRESS, TURN, WAIT, SimBoard
 from parlour.sim.device import SimDevice
 from parlour.sim.headless import apply, screen_text
 from parlour.sim.script import parse
@@ -52,7 +52,7 @@ def record_of(device):
 
 def run_to_shot(text, shot, state_dir, board="macropad"):
     """Play a script up to the named shot; -> (device, the match before the last key)."""
-    device = SimDevice(board, state_dir, pty=False, seed=1)
+    device = SimDevice(board, state_dir, pty=False, seed=1, virtual_time=True)
     before = None
     for step in parse(text):
         if step.kind == "key":
@@ -73,12 +73,14 @@ class Pad:
         self.app.step()
 
     def do(self, text):
-        # "k11 t-3 p": keys, encoder turns, presses
+        # "k11 t-3 p w500": keys, encoder turns, presses, 500 ms with no input
         for word in text.split():
             if word[0] == "k":
                 self.board.feed(KEY, int(word[1:]))
             elif word[0] == "t":
                 self.board.feed(TURN, int(word[1:]))
+            elif word[0] == "w":
+                self.board.feed(WAIT, int(word[1:]))
             else:
                 self.board.feed(PRESS)
             self.app.step()

@@ -58,6 +58,22 @@ def test_script_errors_name_the_line_and_the_problem(text, why):
         parse(text)
 
 
+def test_a_scripted_devices_clock_moves_only_with_its_wait_steps(tmp_path):
+    from parlour.sim.script import parse as parse_steps
+
+    device, _ = play("wait 1500\n", state_dir=tmp_path)
+    assert device.app.ticks() == 1500
+    device = SimDevice("macropad", tmp_path / "b", pty=False, seed=1, virtual_time=True)
+    try:
+        before = device.app.ticks()
+        time.sleep(0.05)
+        assert device.app.ticks() == before
+        run_script(device, parse_steps("wait 120\nwait 30\n"))
+        assert device.app.ticks() == before + 150
+    finally:
+        device.close()
+
+
 # -- the headless face and golden screenshots ------------------------------------------------
 def golden_check(name, png):
     path = GOLDEN / f"{name}.png"

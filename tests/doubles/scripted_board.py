@@ -13,6 +13,7 @@ from parlour_device.boards.common import COLOUR_320X240, MONO_128X64, Board
 KEY = 0
 TURN = 1
 PRESS = 2
+WAIT = 3        # the clock moves on `value` ms with no input
 
 
 class SimBoard(Board):
@@ -25,6 +26,7 @@ class SimBoard(Board):
         self.queue: list[tuple[int, int]] = []
         self.tones: list[Any] = []       # the tunes played, at most 8
         self.lit: list[int] | None = None
+        self.clock = 0          # ms: moves only with WAIT
 
     def feed(self, kind: int, value: int = 0) -> None:
         self.queue.append((kind, value))
@@ -37,6 +39,9 @@ class SimBoard(Board):
                 app.key(value)
             elif kind == TURN:
                 app.turn(value)
+            elif kind == WAIT:
+                self.clock += value
+                return      # the app checks its screen's due time after this poll
             else:
                 app.press()
 
@@ -45,6 +50,9 @@ class SimBoard(Board):
 
     def writable(self) -> bool:
         return True
+
+    def ticks(self) -> int:
+        return self.clock & 0x1FFFFFFF
 
     def tone(self, kind: str) -> None:
         if len(self.tones) < 8:

@@ -33,6 +33,8 @@ def mem_free() -> int:
 
 
 CHROME_KEPT = 4        # title lines and hint lines remembered (then started over)
+TICKS_MASK = 0x1FFFFFFF    # supervisor.ticks_ms wraps at 2**29: times are compared
+TICKS_HALF = 0x10000000    # by their wrapped difference
 
 
 class App:
@@ -135,6 +137,10 @@ class App:
 
     def step(self) -> None:
         self.board.poll(self)
+        due = self.screen.due
+        if due >= 0 and (self.board.ticks() - due) & TICKS_MASK < TICKS_HALF:
+            self.screen.due = -1
+            self._go(self.screen.on_due())
         if self.link is not None:
             self.link.poll(self)
         if self.dirty:
@@ -237,6 +243,13 @@ class App:
             self._changed()
             self.beep("end")
         return self.menu()
+
+    def ticks(self) -> int:
+        return self.board.ticks()
+
+    def after(self, ms: int) -> int:
+        # The ticks `ms` from now: a screen's `due`.
+        return (self.board.ticks() + ms) & TICKS_MASK
 
     def seed(self) -> int:
         # A fresh 32-bit seed (1..2**32-1) for cuts and shuffles (C-3, C-5).

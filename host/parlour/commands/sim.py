@@ -99,7 +99,8 @@ def _headless(args, state: Path) -> int:
     except ScriptError as e:
         raise ParlourError(f"{args.script}: {e}", exit_code=2) from None
     text = args.script.read_text()
-    device = SimDevice(args.board or script_board(text) or "macropad", state, seed=1)
+    device = SimDevice(args.board or script_board(text) or "macropad", state, seed=1,
+                       virtual_time=True)
     print(f"data channel: {device.serial_path}")
     def cycled(step) -> None:
         print(f"line {step.line}: power cycle: the device booted again from its flash")

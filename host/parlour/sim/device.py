@@ -41,7 +41,8 @@ def firmware_settings() -> dict:
 
 
 class SimHardware:
-    def __init__(self, board: str, state_dir: Path, pty: bool = True, seed: int | None = None):
+    def __init__(self, board: str, state_dir: Path, pty: bool = True, seed: int | None = None,
+                 virtual_time: bool = False):
         if board not in BOARDS:
             raise ValueError(f"unknown board {board!r} (choose from {', '.join(BOARDS)})")
         self.board = board
@@ -59,6 +60,8 @@ class SimHardware:
         self.cdc_enabled = None
         self.display = None
         self.held: set[str] = set()   # pin names held down (boot.py's maintenance key)
+        self.virtual_time = virtual_time   # the clock moves only with `wait` steps
+        self.skipped_ms = 0                # time the `wait` steps moved it on
 
     def _uid(self) -> bytes:
         path = self.state_dir / "uid.bin"
@@ -84,10 +87,10 @@ class SimHardware:
 
 class SimDevice:
     def __init__(self, board: str = "macropad", state_dir: Path | None = None, pty: bool = True,
-                 seed: int | None = None):
+                 seed: int | None = None, virtual_time: bool = False):
         self.seed = seed
         self.state_dir = Path(state_dir or default_state_dir())
-        self.hw = SimHardware(board, self.state_dir, pty, seed)
+        self.hw = SimHardware(board, self.state_dir, pty, seed, virtual_time)
         self.board = board
         fakes.install(self.hw)
         if board == "macropad":
@@ -136,6 +139,14 @@ class SimDevice:
 
     def step(self) -> None:
         self.app.step()
+
+    def skip(self, ms: int) -> None:
+        # The clock moved on `ms` with no input, the loop running every 50 ms.
+        while ms > 0:
+            gone = min(ms, 50)
+            self.hw.skipped_ms += gone
+            ms -= gone
+            self.app.step()
 
     def png(self, scale: int = 1) -> bytes:
         return self.display.png(scale)

@@ -176,7 +176,13 @@ _START = time.monotonic()
 
 
 def _ticks_ms() -> int:
-    return int((time.monotonic() - _START) * 1000) & 0x1FFFFFFF
+    # Real time plus what `wait` steps skipped; a scripted device's clock moves only
+    # with its `wait` steps, so its timers fire at the same step on any machine.
+    h = _current
+    if h is None:
+        return int((time.monotonic() - _START) * 1000) & 0x1FFFFFFF
+    real = 0 if h.virtual_time else int((time.monotonic() - _START) * 1000)
+    return (real + h.skipped_ms) & 0x1FFFFFFF
 
 
 def _remount(path: str, readonly: bool = False, *, disable_concurrent_write_protection=False):

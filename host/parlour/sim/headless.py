@@ -54,7 +54,8 @@ def play(text: str, board: str | None = None, state_dir: Path | None = None,
 
     steps = parse(text)
     state = state_dir or Path(tempfile.mkdtemp(prefix="parlour-sim-"))
-    device = SimDevice(board or script_board(text) or "macropad", state, pty=False, seed=seed)
+    device = SimDevice(board or script_board(text) or "macropad", state, pty=False, seed=seed,
+                       virtual_time=True)
     shots: list[tuple[str, bytes]] = []
     try:
         for index, step in enumerate(steps, 1):
@@ -76,7 +77,10 @@ def apply(device: SimDevice, step: Step, real_time: bool = False) -> SimDevice:
     elif step.kind == "press":
         device.press()
     elif step.kind == "wait":
-        end = time.monotonic() + int(step.value) / 1000 if real_time else 0
+        if not real_time:
+            device.skip(int(step.value))
+            return device
+        end = time.monotonic() + int(step.value) / 1000
         device.step()
         while time.monotonic() < end:
             time.sleep(0.01)
@@ -89,5 +93,6 @@ def apply(device: SimDevice, step: Step, real_time: bool = False) -> SimDevice:
     elif step.kind == "reset":
         board, state = device.board, device.state_dir
         device.close()
-        device = SimDevice(board, state, pty=device.hw.serial is not None, seed=device.seed)
+        device = SimDevice(board, state, pty=device.hw.serial is not None, seed=device.seed,
+                           virtual_time=device.hw.virtual_time)
     return device

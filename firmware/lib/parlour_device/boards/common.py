@@ -93,6 +93,12 @@ class Board:
     def tone(self, kind: str) -> None:
         self.play(TONES.get(kind, TONES["ok"]))
 
+    def ticks(self) -> int:
+        # Milliseconds, wrapping at 2**29 (supervisor.ticks_ms).
+        import supervisor
+        now: int = supervisor.ticks_ms()
+        return now
+
     def writable(self) -> bool:
         # False in maintenance mode: the drive is the computer's until the next reset.
         try:

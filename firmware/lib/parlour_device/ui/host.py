@@ -1,5 +1,5 @@
 # What a game's screens may ask of the app: the match's view and log, an entry to
-# submit or take back, a message, a tone or a tune, the menu, a seed, a match to begin or to
+# submit or take back, a message, a tone or a tune, the menu, a seed, the time (ticks, and a due time `after` ms), a match to begin or to
 # file, the option defaults the laptop pushed. Nothing else: no journal, flash, nvm or board. The app (app.App) is the one
 # implementation; this is a type for the checker, and costs the board nothing.
 try:
@@ -35,6 +35,10 @@ if TYPE_CHECKING:
         def menu(self) -> Screen: ...
 
         def seed(self) -> int: ...
+
+        def ticks(self) -> int: ...
+
+        def after(self, ms: int) -> int: ...
 
         def new_match(self, game: str, config: dict[str, Any]) -> Optional[RulesError]: ...
 

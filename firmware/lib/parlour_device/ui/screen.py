@@ -31,9 +31,17 @@ class Screen:
     # (journalled, then applied), else the RulesError; its message is already on
     # the message line, so a screen usually just keeps its entry as it was.
     title = ""
+    # When on_due() is to be called, in the app's ticks (wrapping at 2**29); -1 none.
+    # Set it with self.due = self.app.after(ms).
+    due = -1
 
     def __init__(self, app: "Host") -> None:
         self.app = app
+
+    def on_due(self) -> "Optional[Screen]":
+        # The time set in `due` has come (a card shown long enough, a claim lock run
+        # out, a countdown's next second): the app clears `due` first.
+        return None
 
     def hint(self) -> str:
         # One line (at most layout.cols characters) saying what the keys do.
