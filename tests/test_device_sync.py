@@ -158,6 +158,12 @@ def test_settings_are_checked_whole_before_any_is_kept():
     ask(wire, "settings", 2, {"settings": {"lights": 0}})
     link.poll(app)
     assert frames(wire)[0]["t"] == "ok" and app.settings["lights"] == 0
+    ask(wire, "settings", 3, {"settings": {"bright": 3, "sound": 0}})
+    link.poll(app)
+    assert frames(wire)[0]["code"] == "settings" and app.settings["sound"] == 1
+    ask(wire, "settings", 4, {"settings": {"bright": 0}})
+    link.poll(app)
+    assert frames(wire)[0]["t"] == "ok" and app.settings["bright"] == 0
 
 
 def test_maintenance_asks_boot_for_a_writable_drive():

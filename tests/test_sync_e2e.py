@@ -127,11 +127,12 @@ def test_roster_and_settings_pushed_reach_the_devices_flash(played, capsys):
     assert status == 0, err
     roster = played["state"] / "CIRCUITPY" / "parlour" / "roster.json"
     assert json.loads(roster.read_text()) == ["Ann", "Bob", "Cyd"]
-    status, _, err = run(capsys, "settings", "push", "--sound", "off", "--default",
-                         "stump.target=15", "--port", played["port"])
+    status, _, err = run(capsys, "settings", "push", "--sound", "off", "--brightness", "low",
+                         "--default", "stump.target=15", "--port", played["port"])
     assert status == 0, err
     kept = json.loads((played["state"] / "CIRCUITPY" / "parlour" / "settings.json").read_text())
     assert kept["sound"] == 0 and kept["defaults"] == {"stump": {"target": 15}}
+    assert kept["bright"] == 0
     nvm = played["state"] / "nvm.bin"
     assert not maintenance_requested(nvm.read_bytes())
     status, out, err = run(capsys, "settings", "push", "--maintenance", "--port", played["port"])

@@ -187,6 +187,9 @@ class Sync:
             if key in SWITCHES:
                 if value != 0 and value != 1:
                     return self._error("settings", re)
+            elif key == "bright":
+                if value != 0 and value != 1 and value != 2:
+                    return self._error("settings", re)
             elif key != "defaults" or not _defaults_ok(value):
                 return self._error("settings", re)
         app = self.app

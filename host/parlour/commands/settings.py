@@ -1,9 +1,11 @@
-"""`parlour settings push`: the device's sound, lights and game defaults."""
+"""`parlour settings push`: the device's sound, lights, brightness and game defaults."""
 
 from __future__ import annotations
 
 from ..errors import ParlourError
 from ..session import add_port, device
+
+BRIGHTNESS = ("low", "mid", "full")     # the device's "bright" setting: 0, 1, 2
 
 
 def register(sub) -> None:
@@ -13,6 +15,7 @@ def register(sub) -> None:
     push = verbs.add_parser("push", help="send settings to the device")
     push.add_argument("--sound", choices=("on", "off"))
     push.add_argument("--lights", choices=("on", "off"))
+    push.add_argument("--brightness", choices=BRIGHTNESS, help="the key lights' brightness")
     push.add_argument("--default", action="append", default=[], metavar="GAME.OPTION=N",
                       help="a game's option default, e.g. stump.target=15 (repeatable)")
     push.add_argument("--maintenance", action="store_true",
@@ -29,6 +32,8 @@ def settings_of(args) -> dict:
         value = getattr(args, name)
         if value is not None:
             out[name] = 1 if value == "on" else 0
+    if args.brightness is not None:
+        out["bright"] = BRIGHTNESS.index(args.brightness)
     defaults: dict = {}
     for text in args.default:
         key, _, number = text.partition("=")
@@ -43,8 +48,8 @@ def settings_of(args) -> dict:
     if defaults:
         out["defaults"] = defaults
     if not out and not args.maintenance:
-        raise ParlourError("nothing to push: give --sound, --lights, --default or "
-                           "--maintenance", exit_code=2)
+        raise ParlourError("nothing to push: give --sound, --lights, --brightness, "
+                           "--default or --maintenance", exit_code=2)
     return out
 
 
