@@ -88,7 +88,7 @@ class Flash:
         # Free bytes on the filesystem, or -1 when it cannot tell.
         if self.size:
             used = 0
-            for folder in ("parlour", "parlour/done"):
+            for folder in ("parlour", "parlour/done", "parlour/kept"):
                 for name in self.listdir(folder):  # order-free: a sum
                     try:
                         used += os.stat(self.path(folder + "/" + name))[6]
