@@ -26,7 +26,7 @@ def where(error: BaseException) -> str:
             return "?"
         while tb.tb_next is not None:
             tb = tb.tb_next
-        path = tb.tb_frame.f_code.co_filename
+        path = str(tb.tb_frame.f_code.co_filename)
         return path[path.rfind("/") + 1:] + ":%d" % tb.tb_lineno
     try:
         from io import StringIO
