@@ -12,6 +12,7 @@ except ImportError:
     pass
 
 TRIES = 3       # starts after an error escaped the app, before the device waits
+DRIVE = "/"     # CIRCUITPY, where the error log goes when there is no app to ask
 
 
 def start(name: Optional[str] = None) -> App:
@@ -37,7 +38,7 @@ def stopped(error: Exception) -> None:
     try:
         from .errlog import note
         from .flash import Flash
-        note(Flash("/"), error)
+        note(Flash(DRIVE), error)
     except Exception:  # nothing more to be done: the drive may be read-only
         pass
 
