@@ -172,11 +172,11 @@ def test_main_never_lets_an_error_escape(monkeypatch, capsys, tmp_path):
         starts.append(1)
         raise OSError("no display")
 
-    def idle():
+    def sleep(seconds):
         raise Stop()
 
     monkeypatch.setattr(main, "start", start)
-    monkeypatch.setattr(main, "idle", idle)
+    monkeypatch.setattr(main.time, "sleep", sleep)
     (tmp_path / "parlour").mkdir()
     monkeypatch.setattr(main, "DRIVE", str(tmp_path))
     with pytest.raises(Stop):

@@ -20,29 +20,21 @@ def start(name: Optional[str] = None) -> App:
 
 
 def run() -> None:
+    # An error that escapes the app (it could not start, or its loop broke): a short
+    # line on the console the board shows, the error on the drive, and after TRIES
+    # of them the device waits for a reset.
     tries = 0
     while True:
         try:
             tries += 1
             start().run()
         except Exception as e:
-            stopped(e)
-            if tries >= TRIES:
-                idle()
-
-
-def stopped(error: Exception) -> None:
-    # The app could not start (or its loop broke): a short line on the console the
-    # board shows, and the error on the drive.
-    print("parlour: " + type(error).__name__ + " (parlour/errors.log)")
-    try:
-        from .errlog import note
-        from .flash import Flash
-        note(Flash(DRIVE), error)
-    except Exception:  # nothing more to be done: the drive may be read-only
-        pass
-
-
-def idle() -> None:
-    while True:
-        time.sleep(1)
+            print("parlour: " + type(e).__name__ + " (parlour/errors.log)")
+            try:
+                from .errlog import note
+                from .flash import Flash
+                note(Flash(DRIVE), e)
+            except Exception:  # nothing more to be done: the drive may be read-only
+                pass
+            while tries >= TRIES:
+                time.sleep(1)

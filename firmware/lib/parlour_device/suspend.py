@@ -141,6 +141,16 @@ def resume(app: "App", seq: int, game: str) -> "Optional[Screen]":
     return screen
 
 
+def from_menu(app: "App", menu: "Screen", seq: int, game: str) -> "Optional[Screen]":
+    # The main menu's "Resume Stump #7": asks first while another match is live.
+    def back_in() -> "Optional[Screen]":
+        return resume(app, seq, game)
+
+    if app.match is not None:
+        return LiveQuestion(app, menu, back_in, True)
+    return back_in()
+
+
 class LiveQuestion(MenuScreen):
     # "Stump #7 is live": keep it for later, end it, or go back; then `then()`.
     def __init__(self, app: "App", back: "Screen", then: "Callable[[], Optional[Screen]]",

@@ -105,8 +105,12 @@ class MainMenu(MenuScreen):
                 actions.append("resume")
             entries.append(MAIN[0])
             actions.append(MAIN_ACTIONS[0])
+            room = app.layout.cols - 1        # the menu scrolls: a column for its marks
             for item in kept:
-                entries.append("Resume %s #%d" % (game_name(item[1]), item[0]))
+                line = "Resume %s #%d" % (game_name(item[1]), item[0])
+                if len(line) > room:        # "Resume Poker Rum/Gin #12": the name alone
+                    line = "%s #%d" % (game_name(item[1]), item[0])
+                entries.append(line)
                 actions.append(item)
             entries.extend(MAIN[1:])
             actions.extend(MAIN_ACTIONS[1:])
@@ -131,8 +135,9 @@ class MainMenu(MenuScreen):
                 return None
             screen: Screen = module.resume(app)
             return screen
-        if type(action) is tuple:
-            return self._resume_kept(action[0], action[1])
+        if type(action) is tuple:       # a match kept for later (asks if one is live)
+            from ..suspend import from_menu
+            return from_menu(app, self, action[0], action[1])
         if action == "new":
             return NewMatch(app, self)
         if action == "roster":
@@ -140,17 +145,6 @@ class MainMenu(MenuScreen):
         if action == "settings":
             return SettingsScreen(app, self)
         return SyncScreen(app, self)
-
-    def _resume_kept(self, seq: int, game: str) -> Optional[Screen]:
-        from .. import suspend
-        app = self.app
-
-        def back_in() -> Optional[Screen]:
-            return suspend.resume(app, seq, game)
-
-        if app.match is not None:
-            return suspend.LiveQuestion(app, self, back_in, True)
-        return back_in()
 
 
 def _resume_line(game: str) -> str:
@@ -189,6 +183,8 @@ class PlayerSetup(MenuScreen):
         title = _TITLES.get(game)
         if title is None:
             title = _TITLES[game] = game_name(game) + ": players"
+        if len(title) > app.layout.cols:        # "Poker Rum/Gin players"
+            title = game_name(game) + " players"
         self.title = title
 
     def entries(self) -> list[str]:
