@@ -4,6 +4,7 @@ one line to parlour/errors.log (cut to its last 4 KB), and the match is still th
 after a reset; nothing escapes code.py."""
 
 import runpy
+import sys
 
 import pytest
 
@@ -22,6 +23,15 @@ EVENTS = stump_events(2)
 
 class Stop(BaseException):
     """Ends an endless loop under test (BaseException: no handler of ours takes it)."""
+
+
+class StoppedClock:
+    """A time module whose sleep ends the device's wait (the one module patched: the
+    simulator's display thread sleeps too)."""
+
+    @staticmethod
+    def sleep(seconds):
+        raise Stop()
 
 
 def boot(files):
@@ -172,11 +182,8 @@ def test_main_never_lets_an_error_escape(monkeypatch, capsys, tmp_path):
         starts.append(1)
         raise OSError("no display")
 
-    def sleep(seconds):
-        raise Stop()
-
     monkeypatch.setattr(main, "start", start)
-    monkeypatch.setattr(main.time, "sleep", sleep)
+    monkeypatch.setattr(main, "time", StoppedClock)
     (tmp_path / "parlour").mkdir()
     monkeypatch.setattr(main, "DRIVE", str(tmp_path))
     with pytest.raises(Stop):
@@ -188,16 +195,11 @@ def test_main_never_lets_an_error_escape(monkeypatch, capsys, tmp_path):
 
 
 def test_code_py_catches_what_main_cannot_and_waits(monkeypatch, capsys):
-    import time
-
     def run():
         raise MemoryError()
 
-    def sleep(seconds):
-        raise Stop()
-
     monkeypatch.setattr(main, "run", run)
-    monkeypatch.setattr(time, "sleep", sleep)
+    monkeypatch.setitem(sys.modules, "time", StoppedClock)     # what code.py imports
     with pytest.raises(Stop):
         runpy.run_path(str(mprig.ROOT / "firmware" / "code.py"))
     assert capsys.readouterr().out == "parlour: MemoryError\n"

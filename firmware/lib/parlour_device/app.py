@@ -69,6 +69,7 @@ class App:
         self.mem_low = mem_free()      # the least free heap seen since boot
         self.measured = True
         self.faults = 0
+        self.collect = False         # a collection due at the end of this pass
         self.link: Any = None
         if board.data is not None:
             from .link import Link
@@ -158,6 +159,9 @@ class App:
             free = mem_free()
             if free < self.mem_low:
                 self.mem_low = free
+        if self.collect:
+            self.collect = False
+            gc.collect()
 
     def run(self) -> None:
         while True:
@@ -258,7 +262,10 @@ class App:
                 self._refuse(RulesError("flash", "Flash write failed"))
                 return self.screen
             self.match = None
-            close_game()
+            # The code is freed at the end of this pass of the loop, with no call
+            # under way: the bench's WebAssembly collector cannot see the stack.
+            close_game(False)
+            self.collect = True
             self._changed()
             self.beep("end")
         return self.menu()

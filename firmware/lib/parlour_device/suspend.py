@@ -9,6 +9,8 @@
 # removed. Nothing is entered while both files exist, so after a power cut between
 # the two, boot drops live.jnl (journal.recover) and the kept file, which is whole,
 # stands: a cut at any write leaves the match live or kept, never lost or doubled.
+import gc
+
 from parlour_rules.errors import RulesError
 from parlour_wire.frame import check
 
@@ -177,6 +179,7 @@ class LiveQuestion(MenuScreen):
             app.finish_match("stopped")
             if app.match is not None:       # the flash refused: nothing changed
                 return None
+            gc.collect()                    # its game's code, before the next loads
         else:
             return self.back
         return self.then()

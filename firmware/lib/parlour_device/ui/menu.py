@@ -96,7 +96,7 @@ class MainMenu(MenuScreen):
         app = self.app
         match = app.match
         kept = app.journal.kept
-        key = (match.game_name if match is not None else None, kept)
+        key = (match.game_name if match is not None else None, kept, app.layout.cols)
         if _MENU[0] != key:
             entries: list[str] = []
             actions: list[Any] = []
