@@ -27,6 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = Path(__file__).resolve().parent / "golden" / "screens"
 MENU_SCRIPT = ROOT / "docs" / "screens" / "menu.txt"
 MENU_TFT_SCRIPT = ROOT / "docs" / "screens" / "menu_tft.txt"
+MENU_KEPT_SCRIPT = ROOT / "docs" / "screens" / "menu_kept.txt"
 
 
 @pytest.fixture
@@ -84,7 +85,8 @@ def golden_check(name, png):
     assert png == path.read_bytes(), f"{name} differs from its golden PNG"
 
 
-@pytest.mark.parametrize("script", [MENU_SCRIPT, MENU_TFT_SCRIPT], ids=["macropad", "tft"])
+@pytest.mark.parametrize("script", [MENU_SCRIPT, MENU_TFT_SCRIPT, MENU_KEPT_SCRIPT],
+                         ids=["macropad", "tft", "kept"])
 def test_menu_scripts_reach_their_screens_and_match_the_goldens(script, tmp_path):
     device, shots = play(script.read_text(), state_dir=tmp_path, named_only=True)
     names = [name for name, _ in shots]

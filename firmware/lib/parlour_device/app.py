@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 MAX_KEPT = 200          # finished matches kept for the laptop (>= 50 promised)
 MIN_FREE = 65536        # bytes of flash a new match needs
+FAULTS_LOGGED = 16      # faults written to the error log per boot (a loop must not wear the flash)
 def mem_free() -> int:
     # gc.mem_free() on the board; -1 where there is none (CPython: the simulator).
     free = getattr(gc, "mem_free", None)
@@ -67,12 +68,17 @@ class App:
         self.roster: list[str] = load_roster(board.flash)
         self.mem_low = mem_free()      # the least free heap seen since boot
         self.measured = True
+        self.faults = 0
+        self.collect = False         # a collection due at the end of this pass
         self.link: Any = None
         if board.data is not None:
             from .link import Link
             self.link = Link(board.data)
         mark_resident()
-        self.boot()
+        try:
+            self.boot()
+        except Exception as e:  # a match that cannot come back must not stop the table
+            self.fault(e)
 
     # -- boot: straight back into the match ----------------------------------------
     def boot(self) -> None:
@@ -153,6 +159,9 @@ class App:
             free = mem_free()
             if free < self.mem_low:
                 self.mem_low = free
+        if self.collect:
+            self.collect = False
+            gc.collect()
 
     def run(self) -> None:
         while True:
@@ -162,8 +171,15 @@ class App:
                 self.fault(e)
 
     def fault(self, error: Exception) -> None:
-        # Show what went wrong and go back to the menu; the journal is untouched,
-        # so the live match is still there to resume.
+        # Show what went wrong, log it on the drive, and go back to the menu; the
+        # journal is untouched, so the live match is still there to resume.
+        self.faults += 1
+        if self.faults <= FAULTS_LOGGED:
+            try:
+                from .errlog import note
+                note(self.flash, error)
+            except Exception:  # no log is better than no table
+                pass
         self.screen = self.menu()
         self.message = ("Error: " + type(error).__name__)[:self.layout.cols]
         self.dirty = True
@@ -221,6 +237,13 @@ class App:
                 return self._refuse(RulesError("flash", "Flash write failed"))
             self.match = None       # archived: what follows cannot go to its journal
             self._changed()
+        elif self.journal.live_seq:
+            # A match this firmware could not replay: kept for later, not overwritten.
+            from .suspend import stash
+            try:
+                stash(self.journal)
+            except OSError:
+                return self._refuse(RulesError("flash", "Flash write failed"))
         if open_name() != game:
             close_game()
         try:
@@ -239,7 +262,10 @@ class App:
                 self._refuse(RulesError("flash", "Flash write failed"))
                 return self.screen
             self.match = None
-            close_game()
+            # The code is freed at the end of this pass of the loop, with no call
+            # under way: the bench's WebAssembly collector cannot see the stack.
+            close_game(False)
+            self.collect = True
             self._changed()
             self.beep("end")
         return self.menu()

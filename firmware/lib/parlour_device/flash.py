@@ -88,12 +88,14 @@ class Flash:
         # Free bytes on the filesystem, or -1 when it cannot tell.
         if self.size:
             used = 0
-            for folder in ("parlour", "parlour/done"):
+            for folder in ("parlour", "parlour/done", "parlour/kept"):
                 for name in self.listdir(folder):  # order-free: a sum
                     try:
-                        used += os.stat(self.path(folder + "/" + name))[6]
+                        info = os.stat(self.path(folder + "/" + name))
                     except OSError:
-                        pass
+                        continue
+                    if info[0] & 0x8000:    # files only: a folder's size is the host's
+                        used += info[6]
             return self.size - used
         try:
             st = os.statvfs(self.root or "/")

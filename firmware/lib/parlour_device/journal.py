@@ -33,6 +33,7 @@ DIR = "parlour"
 LIVE = "parlour/live.jnl"
 LIVE_TMP = LIVE + ".tmp"      # flash.replace()'s own
 DONE = "parlour/done"
+KEPT = "parlour/kept"       # matches kept for later: <n>-<game>.jnl (suspend.py)
 ACKED = "parlour/acked"     # the highest match number the laptop has acknowledged
 EIO = 5
 NVM_MAGIC = b"PRL1"
@@ -121,16 +122,20 @@ class Journal:
         # uptime (ms), once a sync has said what time it is.
         self.boot = boot_id()
         self.offset: "Optional[int]" = None
+        self.kept: list[tuple[int, str]] = []   # (number, game) kept for later, newest first
         flash.mkdir(DIR)
         flash.mkdir(DONE)
+        flash.mkdir(KEPT)
 
     # -- boot ------------------------------------------------------------------
     def recover(self) -> tuple[list[dict[str, Any]], int]:
         # -> (records of the live match, bytes dropped from a bad tail).
         flash = self.flash
-        for name in flash.listdir(DONE):  # order-free
-            if name.endswith(".tmp"):
-                flash.remove(DONE + "/" + name)
+        for folder in (DONE, KEPT):
+            for name in flash.listdir(folder):  # order-free
+                if name.endswith(".tmp"):
+                    flash.remove(folder + "/" + name)
+        kept = self.kept = self.list_kept()
         data = flash.read(LIVE)
         if data is None:
             data = flash.read(LIVE_TMP)
@@ -148,8 +153,10 @@ class Journal:
         if not records or records[0].get("k") != "m" or type(seq) is not int:
             self.flash.remove(LIVE)
             return [], len(data)
-        if self.archived(seq):
-            # The match was archived and the power went before the live file did.
+        if self.archived(seq) or _has(kept, seq) or _has(kept, records[0].get("from")):
+            # The match was archived or kept for later and the power went before the
+            # live file did; or it was being resumed and the power went before its
+            # kept copy did (nothing is entered while both exist).
             self.flash.remove(LIVE)
             return [], 0
         if dropped:
@@ -262,12 +269,26 @@ class Journal:
                 count += 1
         return count
 
+    # -- matches kept for later (suspend.py moves them) ----------------------------
+    def list_kept(self) -> list[tuple[int, str]]:
+        out = []
+        for name in self.flash.listdir(KEPT):  # order-free: sorted below
+            if name.endswith(".jnl"):
+                seq, _, game = name[:-4].partition("-")
+                if seq.isdigit() and game:
+                    out.append((int(seq), game))
+        out.sort()
+        out.reverse()
+        return out
+
     # -- the match counter (nvm) ------------------------------------------------
     def next_seq(self) -> int:
         seq = self._nvm_seq()
         pending = self.pending()
         if pending and pending[-1] > seq:
             seq = pending[-1]
+        if self.kept and self.kept[0][0] > seq:
+            seq = self.kept[0][0]
         if self.live_seq > seq:
             seq = self.live_seq
         acked = self.acked()
@@ -297,6 +318,13 @@ class Journal:
         if bytes(nvm[0:4]) != NVM_MAGIC:
             nvm[0:12] = NVM_MAGIC + bytes(8)
         nvm[NVM_SEQ:NVM_SEQ + 4] = seq.to_bytes(4, "little")
+
+
+def _has(kept: list[tuple[int, str]], seq: Any) -> bool:
+    for item in kept:
+        if item[0] == seq:
+            return True
+    return False
 
 
 def maintenance_requested(nvm: Any) -> bool:

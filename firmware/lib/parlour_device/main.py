@@ -1,5 +1,8 @@
 # What code.py runs: pick the board (settings.toml or board.board_id), start the
 # app on it (which boots straight back into a live match) and loop forever.
+# Nothing escapes to code.py: CircuitPython would put the traceback on the display.
+import time
+
 from . import boards
 from .app import App
 
@@ -8,10 +11,30 @@ try:
 except ImportError:
     pass
 
+TRIES = 3       # starts after an error escaped the app, before the device waits
+DRIVE = "/"     # CIRCUITPY, where the error log goes when there is no app to ask
+
 
 def start(name: Optional[str] = None) -> App:
     return App(boards.make(name))
 
 
 def run() -> None:
-    start().run()
+    # An error that escapes the app (it could not start, or its loop broke): a short
+    # line on the console the board shows, the error on the drive, and after TRIES
+    # of them the device waits for a reset.
+    tries = 0
+    while True:
+        try:
+            tries += 1
+            start().run()
+        except Exception as e:
+            print("parlour: " + type(e).__name__ + " (parlour/errors.log)")
+            try:
+                from .errlog import note
+                from .flash import Flash
+                note(Flash(DRIVE), e)
+            except Exception:  # nothing more to be done: the drive may be read-only
+                pass
+            while tries >= TRIES:
+                time.sleep(1)

@@ -53,9 +53,10 @@ def open_name() -> Optional[str]:
     return game
 
 
-def close_game() -> None:
+def close_game(collect: bool = True) -> None:
     # Every module of ours loaded since the first game opened goes, and with it
-    # the rules core's cache of game modules; then one collection frees the code.
+    # the rules core's cache of game modules; then one collection frees the code
+    # (or the caller's, later: collect=False).
     if _open[0] is None:
         return
     _open[0] = None
@@ -74,7 +75,8 @@ def close_game() -> None:
                 pass
     from parlour_rules.log import forget_games
     forget_games()
-    gc.collect()
+    if collect:
+        gc.collect()
 
 
 def _ours() -> "set[str]":

@@ -8,7 +8,7 @@ from .frame import K_MENU, K_UNDO
 from .screen import ListScreen, Screen
 
 try:
-    from typing import TYPE_CHECKING, Optional, Tuple
+    from typing import TYPE_CHECKING, Any, Optional, Tuple
 except ImportError:
     TYPE_CHECKING = False  # type: ignore[misc]
 
@@ -26,8 +26,8 @@ BRIGHT = ("Brightness: low", "Brightness: mid", "Brightness: full")
 # then looks for every larger block from there up.
 MAIN = ["New match", "Roster", "Settings", "Sync status"]
 MAIN_ACTIONS = ["new", "roster", "settings", "sync"]
-RESUME_ACTIONS = ["resume"] + MAIN_ACTIONS
-_RESUME: "dict[str, list[str]]" = {}     # the main menu with a match, by game
+_RESUME: "dict[str, str]" = {}          # "Resume Stump": the live match's line, by game
+_MENU: "list[Any]" = [0, None, None]    # the main menu's (key, lines, actions) last made
 _GAMES: "Optional[list[str]]" = None    # New match's lines
 SOON: "dict[str, str]" = {}              # "Poker Rum/Gin   soon": a game without screens
 _TITLES: "dict[str, str]" = {}           # "Dartex: players", by game
@@ -88,19 +88,42 @@ class MenuScreen(ListScreen):
 
 
 class MainMenu(MenuScreen):
+    # Resume the live match, New match, then the matches kept for later (newest
+    # first), Roster, Settings, Sync status: New match stays one turn from the top.
     title = "parlour"
 
-    def actions(self) -> list[str]:
-        return MAIN_ACTIONS if self.app.match is None else RESUME_ACTIONS
+    def _lists(self) -> "Tuple[list[str], list[Any]]":
+        app = self.app
+        match = app.match
+        kept = app.journal.kept
+        key = (match.game_name if match is not None else None, kept, app.layout.cols)
+        if _MENU[0] != key:
+            entries: list[str] = []
+            actions: list[Any] = []
+            if match is not None:
+                entries.append(_resume_line(match.game_name))
+                actions.append("resume")
+            entries.append(MAIN[0])
+            actions.append(MAIN_ACTIONS[0])
+            room = app.layout.cols - 1        # the menu scrolls: a column for its marks
+            for item in kept:
+                line = "Resume %s #%d" % (game_name(item[1]), item[0])
+                if len(line) > room:        # "Resume Poker Rum/Gin #12": the name alone
+                    line = "%s #%d" % (game_name(item[1]), item[0])
+                entries.append(line)
+                actions.append(item)
+            entries.extend(MAIN[1:])
+            actions.extend(MAIN_ACTIONS[1:])
+            _MENU[0] = key
+            _MENU[1] = entries
+            _MENU[2] = actions
+        return _MENU[1], _MENU[2]
+
+    def actions(self) -> "list[Any]":
+        return self._lists()[1]
 
     def entries(self) -> list[str]:
-        match = self.app.match
-        if match is None:
-            return MAIN
-        out = _RESUME.get(match.game_name)
-        if out is None:
-            out = _RESUME[match.game_name] = ["Resume " + game_name(match.game_name)] + MAIN
-        return out
+        return self._lists()[0]
 
     def choose(self, index: int) -> Optional[Screen]:
         action = self.actions()[index]
@@ -112,6 +135,9 @@ class MainMenu(MenuScreen):
                 return None
             screen: Screen = module.resume(app)
             return screen
+        if type(action) is tuple:       # a match kept for later (asks if one is live)
+            from ..suspend import from_menu
+            return from_menu(app, self, action[0], action[1])
         if action == "new":
             return NewMatch(app, self)
         if action == "roster":
@@ -119,6 +145,13 @@ class MainMenu(MenuScreen):
         if action == "settings":
             return SettingsScreen(app, self)
         return SyncScreen(app, self)
+
+
+def _resume_line(game: str) -> str:
+    out = _RESUME.get(game)
+    if out is None:
+        out = _RESUME[game] = "Resume " + game_name(game)
+    return out
 
 
 class NewMatch(MenuScreen):
@@ -150,6 +183,8 @@ class PlayerSetup(MenuScreen):
         title = _TITLES.get(game)
         if title is None:
             title = _TITLES[game] = game_name(game) + ": players"
+        if len(title) > app.layout.cols:        # "Poker Rum/Gin players"
+            title = game_name(game) + " players"
         self.title = title
 
     def entries(self) -> list[str]:
@@ -188,7 +223,7 @@ class PlayerSetup(MenuScreen):
         return self.start()
 
     def start(self) -> Optional[Screen]:
-        roster = self.app.roster
+        # A live match is kept or ended first, as the players say (suspend.py).
         low, high = PLAYERS[self.game]
         count = len(self.seated)
         if count < low or count > high:
@@ -197,6 +232,13 @@ class PlayerSetup(MenuScreen):
             else:
                 self.app.show("Needs %d-%d players" % (low, high))
             return None
+        if self.app.match is not None:
+            from ..suspend import LiveQuestion
+            return LiveQuestion(self.app, self, self.begin)
+        return self.begin()
+
+    def begin(self) -> Optional[Screen]:
+        roster = self.app.roster
         players = []
         for i in self.seated:
             players.append(roster[i])
@@ -293,6 +335,8 @@ class SyncScreen(InfoScreen):
             out = ["To sync: %d matches" % pending]
         if journal.live_seq:
             out.append("Playing: #%d" % journal.live_seq)
+        if journal.kept:
+            out.append("Kept for later: %d" % len(journal.kept))
         free = app.flash.free()
         if free >= 0:
             out.append("Free: %d KB" % (free // 1024))

@@ -1,6 +1,8 @@
 # Stump on the device (S-1..S-8): the options before a match; the play screen is
 # play.py (drawn by draw.py on the ring of ring.py), the results results.py.
 
+from parlour_rules.stump.state import LAST
+
 from ...ui.frame import GREY, K_OK, WHITE
 from ...ui.lines import clip
 from ...ui.screen import Screen
@@ -23,8 +25,11 @@ def start(app: "Host", players: "List[str]") -> Screen:
 
 
 def resume(app: "Host") -> Screen:
+    # Back on the screen the last entry showed: the results when it ended the game
+    # or a round (the state's last line says so until the next entry; its
+    # Next enters nothing, so it is shown again until the new round's first entry).
     play = StumpPlay(app)
-    if app.view()["over"]:
+    if app.view()["over"] or app.match.state[LAST][0] == "round":
         return RoundOver(app, play)
     return play
 

@@ -1,0 +1,66 @@
+# The error log on the drive: one line per unexpected error, the newest last,
+# "<uptime s> <type>: <message> @ <file>:<line>", the file cut to its last
+# MOST bytes. Imported only when an error comes, and never raises itself.
+import sys
+
+from .flash import replace
+from .journal import uptime_ms
+
+try:
+    from typing import Any
+except ImportError:
+    pass
+
+LOG = "parlour/errors.log"
+MOST = 4096
+TEXT = 80       # characters of the message kept
+
+
+def where(error: BaseException) -> str:
+    # "file:line" where it was raised: the last frame sys.print_exception names on
+    # the board; the traceback's last frame on CPython (the simulator).
+    show = getattr(sys, "print_exception", None)
+    if show is None:
+        tb = getattr(error, "__traceback__", None)
+        if tb is None:
+            return "?"
+        while tb.tb_next is not None:
+            tb = tb.tb_next
+        path = str(tb.tb_frame.f_code.co_filename)
+        return path[path.rfind("/") + 1:] + ":%d" % tb.tb_lineno
+    try:
+        from io import StringIO
+        out = StringIO()
+        show(error, out)
+        text = out.getvalue()
+    except Exception:
+        return "?"
+    place = "?"
+    for line in text.split("\n"):
+        line = line.strip()
+        if line.startswith('File "'):
+            end = line.find('"', 6)
+            path = line[6:end]
+            at = line.find("line ", end)
+            number = line[at + 5:].split(",")[0] if at >= 0 else "?"
+            place = path[path.rfind("/") + 1:] + ":" + number
+    return place
+
+
+def line_for(error: BaseException) -> bytes:
+    message = str(error).replace("\n", " ")[:TEXT]
+    return ("%d %s: %s @ %s\n" % (uptime_ms() // 1000, type(error).__name__, message,
+                                  where(error))).encode()
+
+
+def note(flash: "Any", error: BaseException) -> None:
+    try:
+        line = line_for(error)
+        old = flash.read(LOG) or b""
+        if len(old) + len(line) <= MOST:
+            flash.append(LOG, line)
+            return
+        tail = old[len(old) + len(line) - MOST:]
+        replace(flash, LOG, tail[tail.find(b"\n") + 1:] + line)
+    except Exception:  # a full or read-only drive: the screen has said it already
+        pass

@@ -1,0 +1,314 @@
+"""Matches kept for later: starting or resuming a match while one is live asks first;
+a kept match moves aside whole (parlour/kept), is listed in the main menu, is not
+sent by a sync, survives reboots, and comes back with every entry. A power cut at
+every write of a keep and of a resume leaves each match live or kept, once, with
+every confirmed entry."""
+
+import pytest
+
+from doubles.memflash import MemFlash
+from doubles.scripted_board import KEY, TURN, SimBoard
+from parlour_device import suspend
+from parlour_device.app import App
+from parlour_device.journal import KEPT, LIVE, decode
+from parlour_device.ui.frame import K_MENU, K_OK, K_UNDO, TEXT
+from test_journal_support import STUMP_CONFIG, CutFlash, PowerCut, stump_events
+
+EVENTS = stump_events(4)
+
+
+def boot(files=None, nvm=None):
+    app = App(SimBoard(flash=MemFlash({} if files is None else files), nvm=nvm))
+    app.step()
+    return app
+
+
+def act(app, *inputs):
+    for kind, value in inputs:
+        app.board.feed(kind, value)
+        app.step()
+
+
+def texts(app):
+    app.redraw()
+    return [item[3] for item in app.shown if item[0] == TEXT]
+
+
+def live_stump(app, events=EVENTS[:3]):
+    assert app.new_match("stump", STUMP_CONFIG) is None
+    for event in events:
+        assert app.submit(event) is None
+    return app.journal.live_seq
+
+
+def to_player_setup(app, seat=(0, 1)):
+    # Menu > New match > Stump > seat two players; the cursor on New match wherever
+    # it is listed.
+    act(app, (KEY, K_MENU))
+    app.screen.index = app.screen.entries().index("New match")
+    act(app, (KEY, K_OK), (TURN, 2), (KEY, K_OK))
+    assert app.screen.title == "Stump: players"
+    for _ in seat:
+        act(app, (KEY, K_OK), (TURN, 1))
+
+
+def kept_events(app, seq, game="stump"):
+    data = app.flash.read(KEPT + "/%d-%s.jnl" % (seq, game))
+    records, good = decode(data)
+    assert good == len(data)
+    events = []
+    for record in records[1:]:
+        if record["k"] == "e":
+            events.append(record["e"])
+        else:
+            events.pop()
+    return events
+
+
+def test_no_question_when_no_match_is_live():
+    app = boot()
+    to_player_setup(app)
+    act(app, (KEY, 8))
+    assert app.screen.title == "Stump: options"
+
+
+def test_starting_a_match_while_one_is_live_asks_and_back_changes_nothing():
+    app = boot()
+    seq = live_stump(app)
+    to_player_setup(app)
+    setup = app.screen
+    act(app, (KEY, 8))
+    assert app.screen.title == "Stump #%d is live" % seq
+    assert texts(app)[1:4] == ["Keep it for later", "End it (stopped)", "Back"]
+    act(app, (TURN, 2), (KEY, K_OK))
+    assert app.screen is setup and app.match.events == EVENTS[:3]
+    act(app, (KEY, 8), (KEY, K_UNDO))                   # Undo steps back too
+    assert app.screen is setup and app.journal.kept == []
+
+
+def test_keep_it_for_later_moves_the_journal_aside_lists_it_and_sync_does_not_send_it():
+    app = boot()
+    seq = live_stump(app)
+    live_bytes = app.flash.read(LIVE)
+    to_player_setup(app)
+    act(app, (KEY, 8), (KEY, K_OK))                     # Keep it for later
+    assert app.screen.title == "Stump: options" and app.match is None
+    assert app.flash.read(LIVE) is None
+    assert app.flash.read(KEPT + "/%d-stump.jnl" % seq) == live_bytes
+    assert app.journal.pending() == []                  # not finished: nothing to pull
+    act(app, (KEY, K_OK))                               # the new match starts
+    assert app.match is not None and app.journal.live_seq == seq + 1
+    act(app, (KEY, K_MENU))
+    assert app.screen.entries()[:3] == ["Resume Stump", "New match", "Resume Stump #%d" % seq]
+    app.screen.index = app.screen.entries().index("Sync status")
+    act(app, (KEY, K_OK))
+    assert "Kept for later: 1" in texts(app)
+
+
+def test_end_it_files_the_live_match_as_stopped():
+    app = boot()
+    seq = live_stump(app)
+    to_player_setup(app)
+    act(app, (KEY, 8), (TURN, 1), (KEY, K_OK))
+    assert app.screen.title == "Stump: options"
+    assert app.journal.pending() == [seq] and app.journal.kept == []
+    kept = app.journal.load(seq)
+    assert kept["end"] == "stopped" and kept["record"]["events"] == EVENTS[:3]
+
+
+def test_a_kept_match_survives_a_reboot_and_resumes_with_every_entry():
+    files = {}
+    app = boot(files)
+    seq = live_stump(app)
+    assert suspend.keep_live(app, False)
+    app = boot(files)
+    assert app.match is None and app.journal.kept == [(seq, "stump")]
+    assert app.screen.entries() == ["New match", "Resume Stump #%d" % seq, "Roster",
+                                    "Settings", "Sync status"]
+    act(app, (TURN, 1), (KEY, K_OK))                    # nothing live: no question
+    assert app.match.events == EVENTS[:3] and app.journal.live_seq == seq
+    assert app.screen.title.startswith("Stump") and app.journal.kept == []
+    assert app.flash.read(KEPT + "/%d-stump.jnl" % seq) is None
+    assert app.submit(EVENTS[3]) is None
+    assert boot(files).match.events == EVENTS[:4]
+
+
+def test_resuming_a_kept_match_while_another_is_live_asks_and_swaps_them():
+    app = boot()
+    first = live_stump(app)
+    assert suspend.keep_live(app, False)
+    second = live_stump(app, EVENTS[:2])
+    act(app, (KEY, K_MENU), (TURN, 2), (KEY, K_OK))     # Resume Stump #first
+    assert app.screen.title == "Stump #%d is live" % second
+    act(app, (KEY, K_OK))
+    assert app.journal.live_seq == first and app.match.events == EVENTS[:3]
+    assert app.journal.kept == [(second, "stump")]
+    assert kept_events(app, second) == EVENTS[:2]
+
+
+def test_a_fifth_match_kept_is_refused_with_a_clear_message_and_stays_live():
+    app = boot()
+    seqs = []
+    for _ in range(suspend.FOR_LATER):
+        seqs.append(live_stump(app, EVENTS[:1]))
+        assert suspend.keep_live(app, False)
+    live = live_stump(app, EVENTS[:2])
+    act(app, (KEY, K_MENU))
+    assert app.screen.entries() == (["Resume Stump", "New match"]
+                                    + ["Resume Stump #%d" % s for s in reversed(seqs)]
+                                    + ["Roster", "Settings", "Sync status"])
+    to_player_setup(app)
+    act(app, (KEY, 8), (KEY, K_OK))
+    assert app.message == "4 kept: end one first"
+    assert app.journal.live_seq == live and app.match.events == EVENTS[:2]
+    assert app.screen.title == "Stump #%d is live" % live
+    # swapping with a kept one is no fifth: the live one goes, the kept one comes
+    act(app, (KEY, K_MENU))
+    app.screen.index = app.screen.entries().index("Resume Stump #%d" % seqs[0])
+    act(app, (KEY, K_OK), (KEY, K_OK))
+    assert app.journal.live_seq == seqs[0] and len(app.journal.kept) == suspend.FOR_LATER
+
+
+def test_a_kept_match_below_what_the_laptop_may_hold_resumes_under_a_new_number():
+    # The laptop pulls only numbers above the last it holds: a kept match finished
+    # after a later one was synced would be passed over under its old number.
+    files = {}
+    app = boot(files)
+    old = live_stump(app)
+    assert suspend.keep_live(app, False)
+    later = live_stump(app, EVENTS[:1])
+    app.finish_match("stopped")
+    assert app.journal.pending() == [later]
+    app.journal.ack(later)
+    screen = suspend.resume(app, old, "stump")
+    assert screen is not None and app.journal.live_seq > later
+    assert app.message == "#%d is now #%d" % (old, app.journal.live_seq)
+    assert app.match.events == EVENTS[:3]
+    new = app.journal.live_seq
+    assert boot(files).journal.live_seq == new
+    app = boot(files)
+    app.finish_match("stopped")
+    assert app.journal.pending() == [new]
+    assert app.journal.load(new)["record"]["events"] == EVENTS[:3]
+
+
+def test_a_kept_file_that_cannot_be_read_is_dropped_and_said():
+    files = {}
+    app = boot(files)
+    seq = live_stump(app)
+    assert suspend.keep_live(app, False)
+    files[KEPT + "/%d-stump.jnl" % seq] = b"garbage\n"
+    assert suspend.resume(app, seq, "stump") is None
+    assert app.message == "Kept #%d unreadable" % seq and app.journal.kept == []
+
+
+# -- power cuts: a keep and a resume cut at every write --------------------------
+
+def play(flash, nvm, state):
+    """Match A live, kept; match B live, then A resumed in B's place (B kept), and
+    an entry added to A. `state`: what the screen has confirmed, seq -> (where,
+    events), and the match being moved (it may be either place)."""
+    app = App(SimBoard(flash=flash, nvm=nvm))
+    a = live_stump(app, [])
+    for i in range(3):
+        assert app.submit(EVENTS[i]) is None
+        state["matches"][a] = ("live", EVENTS[:i + 1])
+    state["moving"] = a
+    assert suspend.keep_live(app, False)
+    state["matches"][a] = ("kept", EVENTS[:3])
+    state["moving"] = None
+    assert app.new_match("stump", STUMP_CONFIG) is None
+    b = app.journal.live_seq
+    assert app.submit(EVENTS[0]) is None
+    state["matches"][b] = ("live", EVENTS[:1])
+    state["moving"] = b
+    assert suspend.keep_live(app, True)
+    state["matches"][b] = ("kept", EVENTS[:1])
+    state["moving"] = a
+    assert suspend.resume(app, a, "stump") is not None
+    state["matches"][a] = ("live", EVENTS[:3])
+    state["moving"] = None
+    assert app.submit(EVENTS[3]) is None
+    state["matches"][a] = ("live", EVENTS[:4])
+    return flash.ops
+
+
+def on_device(app):
+    found = {}
+    if app.match is not None:
+        found[app.journal.live_seq] = ("live", list(app.match.events))
+    for seq, game in app.journal.kept:
+        assert seq not in found, "match %d both live and kept" % seq
+        found[seq] = ("kept", kept_events(app, seq, game))
+    return found
+
+
+WRITES = play(CutFlash({}), bytearray(4096), {"matches": {}, "moving": None})
+
+
+@pytest.mark.parametrize("tear", [False, True], ids=["between-writes", "torn-write"])
+def test_a_power_cut_at_every_write_of_a_keep_and_a_resume_loses_and_doubles_nothing(tear):
+    assert WRITES > 8
+    for budget in range(WRITES + 1):
+        files, nvm = {}, bytearray(4096)
+        state = {"matches": {}, "moving": None}
+        try:
+            play(CutFlash(files, budget, tear), nvm, state)
+        except PowerCut:
+            pass
+        app = boot(files, nvm)
+        found = on_device(app)
+        for seq, (where, events) in state["matches"].items():
+            assert seq in found, "cut %d: match %d lost" % (budget, seq)
+            assert found[seq][1] == events, "cut %d: match %d" % (budget, seq)
+            if seq != state["moving"]:
+                assert found[seq][0] == where, "cut %d: match %d" % (budget, seq)
+        for seq in found:
+            # only a match being begun (no entry confirmed yet) may be extra
+            assert seq in state["matches"] or found[seq][1] == []
+        assert app.journal.pending() == []
+        # and the device carries on: every kept match comes back
+        for seq, game in list(app.journal.kept):
+            if app.match is not None:
+                assert suspend.keep_live(app, True)
+            assert suspend.resume(app, seq, game) is not None
+            assert app.match.events == found[seq][1]
+
+
+def play_renumbered(flash, nvm, state):
+    """Match A kept; B played, filed and acknowledged by the laptop; A resumed (so
+    under a new number) and an entry added. `state["a"]`: A's confirmed entries."""
+    app = App(SimBoard(flash=flash, nvm=nvm))
+    live_stump(app)
+    state["a"] = EVENTS[:3]
+    assert suspend.keep_live(app, False)
+    live_stump(app, EVENTS[:1])
+    app.finish_match("stopped")
+    app.journal.ack(app.journal.pending()[-1])
+    state["b_gone"] = True
+    assert suspend.resume(app, 1, "stump") is not None
+    assert app.journal.live_seq > 2
+    assert app.submit(EVENTS[3]) is None
+    state["a"] = EVENTS[:4]
+    return flash.ops
+
+
+RENUMBERED_WRITES = play_renumbered(CutFlash({}), bytearray(4096), {})
+
+
+@pytest.mark.parametrize("tear", [False, True], ids=["between-writes", "torn-write"])
+def test_a_power_cut_at_every_write_of_a_resume_under_a_new_number_leaves_it_once(tear):
+    for budget in range(RENUMBERED_WRITES + 1):
+        files, nvm, state = {}, bytearray(4096), {}
+        try:
+            play_renumbered(CutFlash(files, budget, tear), nvm, state)
+        except PowerCut:
+            pass
+        app = boot(files, nvm)
+        found = on_device(app)
+        if "a" not in state:
+            continue
+        copies = [events for where, events in found.values() if events[:3] == EVENTS[:3]]
+        assert copies == [state["a"]], "cut %d: match A %r" % (budget, list(found))
+        if state.get("b_gone") and app.match is not None:
+            assert app.journal.live_seq > 2      # resumed: under its new number
