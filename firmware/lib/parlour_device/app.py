@@ -202,7 +202,8 @@ class App:
             return self._refuse(RulesError("flash", "Flash write failed"))
         dropped = match.undo(1)
         self._changed()
-        self.show("Undone: " + str(dropped[0].get("t")))
+        # named by the screen, against the match as it is again before the event
+        self.show("Undone: " + self.screen.describe(dropped[0]))
         return None
 
     def new_match(self, game: str, config: dict[str, Any]) -> Optional[RulesError]:

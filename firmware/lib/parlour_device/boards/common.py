@@ -23,6 +23,9 @@ REST = 0                # a note of 0 Hz is a rest
 LED_OK = 0x002008
 LED_UNDO = 0x200800
 LED_KEY = 0x080818
+# The seat keys 0..3 on a game's screen: the player to play, and the dealer.
+LED_TURN = 0x202000
+LED_DEALER = 0x140020
 # Brightness levels: a key light's colour is scaled by LEVELS[level] / 4.
 LEVELS = (1, 2, 4)
 
@@ -45,6 +48,19 @@ def led_colours(labels: Optional[Tuple[str, ...]]) -> list[int]:
         else:
             out.append(LED_KEY)
     return out
+
+
+def seat_lights(old: Any, labels: Tuple[str, ...], turn: Any, dealer: Any) -> Tuple[int, ...]:
+    # The keys lit by their role, with seat keys 0..3 showing who deals and whose
+    # turn it is (the turn's colour wins on the dealer's own turn); `old` itself
+    # when nothing differs, so the app sees the same tuple.
+    out = led_colours(labels)
+    if type(dealer) is int and 0 <= dealer < 4:
+        out[dealer] = LED_DEALER
+    if type(turn) is int and 0 <= turn < 4:
+        out[turn] = LED_TURN
+    lit = tuple(out)
+    return old if old == lit else lit
 
 
 def dimmed(colours: Any, level: int) -> list[int]:

@@ -377,6 +377,7 @@ class StumpView(Screen):
         while len(marks) < 2:
             marks.append(0)
         marks.append(ghost)
+        placed = [(0, 0, 0), (0, 0, 0), (0, 0, 0)]     # each label's x, y and width
         for i in range(3):
             n = marks[i]
             s = NUMS[n] if n else ""
@@ -388,5 +389,15 @@ class StumpView(Screen):
                     if marks[j] and (n - marks[j]) % RING in (0, 1, RING - 1):
                         out += 14
                 lx, ly = label_point(cx, cy, TFT_RING, n, 6 * len(s), 12, out)
+                # kept in the ring's own room: clear of the title, the hint and the
+                # text column beside the ring
+                lx = max(0, min(lx, x - 2 - 6 * len(s)))
+                ly = max(top, min(ly, top + lay.body_height - 12))
+                # pushed against an edge onto an earlier label: a line further in
+                for j in range(i):
+                    px, py, pw = placed[j]
+                    if pw and abs(py - ly) < 12 and lx < px + pw and px < lx + 6 * len(s):
+                        ly = py + 12 if py + 24 <= top + lay.body_height else py - 12
+                placed[i] = (lx, ly, 6 * len(s))
             frame.text(lx, ly, s, CYAN if i == 2 else ORANGE)
         self._marks(frame, slides, gap, cursor, ghost)
