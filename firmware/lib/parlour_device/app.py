@@ -12,7 +12,7 @@ from .games import close_game, mark_resident, open_game, open_name
 from .journal import Journal, encode
 from .prefs import ROSTER, SETTINGS, default_roster, load_roster, load_settings, save, valid_roster
 from .ui.caches import remember, room_for
-from .ui.frame import BLACK, BLUE, GREY, MEMO_SIZE, RED, WHITE, Frame, fit
+from .ui.frame import BLACK, BLUE, GREY, MEMO_SIZE, RECT, RED, TEXT, WHITE, Frame, fit
 from .ui.menu import MainMenu
 from .ui.screen import Screen
 
@@ -33,6 +33,8 @@ def mem_free() -> int:
 
 
 CHROME_KEPT = 4        # title lines and hint lines remembered (then started over)
+KEY_TEXTS_KEPT = 24    # the colour board's key labels ("7 Exch") remembered
+KEY_BACK = 0x283040    # behind a key's label on the colour board
 TICKS_MASK = 0x1FFFFFFF    # supervisor.ticks_ms wraps at 2**29: times are compared
 TICKS_HALF = 0x10000000    # by their wrapped difference
 
@@ -63,6 +65,7 @@ class App:
         self._top_part: Tuple[Any, ...] = ()
         self._chrome: Any = None             # the last (hint, labels), and its part
         self._bottom_part: Tuple[Any, ...] = ()
+        self._key_texts: dict[str, Any] = room_for(KEY_TEXTS_KEPT)   # label -> (key, text)
         self.settings: dict[str, Any] = load_settings(board.flash)
         self.roster: list[str] = load_roster(board.flash)
         self.mem_low = mem_free()      # the least free heap seen since boot
@@ -372,13 +375,21 @@ class App:
             return
         hint_y = lay.body_top + lay.body_height
         frame.text(2, hint_y, fit(hint, lay.width // 6), GREY)
+        # Each key's "7 Exch" is kept by its label (a label is nearly always on the
+        # same key): steps come and go with the same few labels, and each one made
+        # anew is a new string (~35,000 fuel on the board).
+        items = frame.items
+        texts = self._key_texts
         for key in range(12):
             label = labels[key]
             if label:
                 x = (key % 3) * 107
                 y = hint_y + 12 + (key // 3) * 12
-                frame.rect(x, y, 105, 11, 0x283040)
-                frame.text(x + 2, y, "%d %s" % (key, label), WHITE)
+                found = texts.get(label)
+                if found is None or found[0] != key:
+                    found = remember(texts, KEY_TEXTS_KEPT, label, (key, "%d %s" % (key, label)))
+                items.append((RECT, x, y, 105, 11, KEY_BACK, True))
+                items.append((TEXT, x + 2, y, found[1], WHITE, 1, -1))
 
     def redraw(self) -> None:
         self.dirty = False

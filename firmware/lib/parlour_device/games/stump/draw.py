@@ -94,6 +94,7 @@ class StumpView(Screen):
             self._room = (lay.width - (2 * self._cx + 8)) // 12
         self._ring: "Any" = None     # the ring drawing's table (ring.table), once drawn
         self._dots: "Any" = None     # the ring's dots as one item, once drawn
+        self._slide_labels: "List[Any]" = [None, None]    # the TFT's slide numbers (keep)
 
     # -- what the engine says -------------------------------------------------------
 
@@ -340,14 +341,12 @@ class StumpView(Screen):
             frame.text(x, y, line, YELLOW if on else (GREY if v["out"][seat] else WHITE))
             y += 14
         ring = v["ring"]
-        if ring and ring["gap"]:
-            note = "gap %d..%d (%d)" % (ring["span"][0], ring["span"][1], ring["width"])
-        elif ring:
-            note = "gap closed"
+        if ring and ring["gap"]:        # one formatting: a string costs most here
+            span = ring["span"]
+            note = "gap %d..%d (%d)  to %d" % (span[0], span[1], ring["width"], v["target"])
         else:
-            note = "turn up 2 numbers"
-        frame.text(x, top + lay.body_height - 14, clip(note + "  to %d" % v["target"], small),
-                   GREY)
+            note = ("gap closed  to %d" if ring else "turn up 2 numbers  to %d") % v["target"]
+        frame.text(x, top + lay.body_height - 14, clip(note, small), GREY)
 
     def _draw_entry(self, frame: "Any", v: "Dict[str, Any]") -> None:
         # What the entry decides: the pick line and the ring's cursor, slides and gap.
@@ -366,17 +365,31 @@ class StumpView(Screen):
             return
         lay = frame.layout
         top = lay.body_top
-        cx = self._cx
-        cy = self._cy
-        x = 2 * cx + 8
+        x = 2 * self._cx + 8
         frame.text(x, top + 30, pick, colour, 2)
         narrower = colour == GREEN and v["step"] == "move"
         frame.text(x, top + 56, "* the narrower gap" if narrower else "", GREEN)
-        # the slide numbers beside their arrows (always three items: see draw_marks)
-        marks = list(slides or [])
-        while len(marks) < 2:
-            marks.append(0)
-        marks.append(ghost)
+        # the slide numbers beside their arrows (always three items: see draw_marks),
+        # drawn again only when the slides change (not on a click of the cursor)
+        labels = self._slide_labels
+        key = (slides[0] if slides else 0, slides[1] if slides and len(slides) > 1 else 0,
+               ghost)
+        if labels[0] != key:
+            start = len(frame.items)
+            self._draw_labels(frame, key)
+            labels[0] = key
+            labels[1] = tuple(frame.items[start:])
+        else:
+            frame.items.extend(labels[1])
+        self._marks(frame, slides, gap, cursor, ghost)
+
+    def _draw_labels(self, frame: "Any", marks: "Tuple[int, int, int]") -> None:
+        # The slide numbers (A, B and a move's old place) outside their arrows.
+        lay = frame.layout
+        top = lay.body_top
+        cx = self._cx
+        cy = self._cy
+        x = 2 * cx + 8
         placed = [(0, 0, 0), (0, 0, 0), (0, 0, 0)]     # each label's x, y and width
         for i in range(3):
             n = marks[i]
@@ -400,4 +413,3 @@ class StumpView(Screen):
                         ly = py + 12 if py + 24 <= top + lay.body_height else py - 12
                 placed[i] = (lx, ly, 6 * len(s))
             frame.text(lx, ly, s, CYAN if i == 2 else ORANGE)
-        self._marks(frame, slides, gap, cursor, ghost)

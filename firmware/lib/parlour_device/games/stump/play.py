@@ -209,26 +209,32 @@ class StumpPlay(StumpView):
     def _said(self, event: "Dict[str, Any]") -> "Optional[Screen]":
         # An entry whose effect is easy to miss, submitted, then named on the message
         # line ("Slide A 20>14"), as Undo would name it.
-        text = self.describe(event)
+        text = self._named(event, True)
         before = self._sv
         nxt = self._submit(event)
         # accepted (_submit saw the new view), and the round goes on: a round's end
         # has its own screen and title
         if self._sv is not before and nxt is None:
-            self.app.show(text[0].upper() + text[1:])
+            self.app.show(text)
         return nxt
 
     def describe(self, event: "Dict[str, Any]") -> str:
         # "slide A 20>14", "stuck disc 7", "discard W=12": read on the view before
         # the event (docs/screen-contract.md), at most 13 characters.
+        return self._named(event, False)
+
+    def _named(self, event: "Dict[str, Any]", said: bool) -> str:
+        # describe()'s words, capitalised when `said` on their own after the entry
+        # (one formatting: a string costs more than anything else on the board)
         kind = event.get("t")
         card = event.get("card")
         v = self.app.view()
         if kind == "move" and v["step"] == "move":
             slide: int = event["slide"]
-            return "slide %s %s>%s" % ("AB"[slide], v["ring"]["slides"][slide], v["discard"])
+            return "%s %s %s>%s" % ("Slide" if said else "slide", "AB"[slide],
+                                    v["ring"]["slides"][slide], v["discard"])
         if kind == "stuck":
-            return "stuck disc %s" % card
+            return ("Stuck disc %s" if said else "stuck disc %s") % card
         if kind == "gapper" or kind == "discard":
             return "%s %s" % (kind, card)
         if kind == "setup":
