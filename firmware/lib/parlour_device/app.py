@@ -65,7 +65,7 @@ class App:
         self._top_part: Tuple[Any, ...] = ()
         self._chrome: Any = None             # the last (hint, labels), and its part
         self._bottom_part: Tuple[Any, ...] = ()
-        self._key_texts: dict[str, Any] = room_for(KEY_TEXTS_KEPT)   # label -> (key, text)
+        self._key_texts: dict[Any, str] = room_for(KEY_TEXTS_KEPT)   # (key, label) -> text
         self.settings: dict[str, Any] = load_settings(board.flash)
         self.roster: list[str] = load_roster(board.flash)
         self.mem_low = mem_free()      # the least free heap seen since boot
@@ -375,9 +375,9 @@ class App:
             return
         hint_y = lay.body_top + lay.body_height
         frame.text(2, hint_y, fit(hint, lay.width // 6), GREY)
-        # Each key's "7 Exch" is kept by its label (a label is nearly always on the
-        # same key): steps come and go with the same few labels, and each one made
-        # anew is a new string (~35,000 fuel on the board).
+        # Each key's "7 Exch" is kept by key and label: steps come and go with the
+        # same few labels, and each one made anew is a new string (~35,000 fuel on
+        # the board).
         items = frame.items
         texts = self._key_texts
         for key in range(12):
@@ -385,11 +385,12 @@ class App:
             if label:
                 x = (key % 3) * 107
                 y = hint_y + 12 + (key // 3) * 12
-                found = texts.get(label)
-                if found is None or found[0] != key:
-                    found = remember(texts, KEY_TEXTS_KEPT, label, (key, "%d %s" % (key, label)))
+                named = (key, label)
+                text = texts.get(named)
+                if text is None:
+                    text = remember(texts, KEY_TEXTS_KEPT, named, "%d %s" % named)
                 items.append((RECT, x, y, 105, 11, KEY_BACK, True))
-                items.append((TEXT, x + 2, y, found[1], WHITE, 1, -1))
+                items.append((TEXT, x + 2, y, text, WHITE, 1, -1))
 
     def redraw(self) -> None:
         self.dirty = False

@@ -9,6 +9,7 @@ try:
 except ImportError:
     pass
 
+from ..ui.caches import remember, room_for
 from ..ui.frame import Layout
 from . import setting
 
@@ -50,11 +51,20 @@ def led_colours(labels: Optional[Tuple[str, ...]]) -> list[int]:
     return out
 
 
+# The role colours of the last few key labels (a game's steps come back with the same
+# few): a step's lights then cost a copy, not a pass over the twelve keys.
+ROLES_KEPT = 6
+_BY_ROLE: "dict[Any, list[int]]" = room_for(ROLES_KEPT)
+
+
 def seat_lights(old: Any, labels: Tuple[str, ...], turn: Any, dealer: Any) -> Tuple[int, ...]:
     # The keys lit by their role, with seat keys 0..3 showing who deals and whose
     # turn it is (the turn's colour wins on the dealer's own turn); `old` itself
     # when nothing differs, so the app sees the same tuple.
-    out = led_colours(labels)
+    base = _BY_ROLE.get(labels)
+    if base is None:
+        base = remember(_BY_ROLE, ROLES_KEPT, labels, led_colours(labels))
+    out = list(base)
     if type(dealer) is int and 0 <= dealer < 4:
         out[dealer] = LED_DEALER
     if type(turn) is int and 0 <= turn < 4:
@@ -66,6 +76,8 @@ def seat_lights(old: Any, labels: Tuple[str, ...], turn: Any, dealer: Any) -> Tu
 def dimmed(colours: Any, level: int) -> list[int]:
     # Each channel scaled by the brightness level (0 low, 1 middle, 2 full).
     factor = LEVELS[level] if 0 <= level < len(LEVELS) else LEVELS[-1]
+    if factor == 4:             # full brightness, the default
+        return list(colours)
     out: list[int] = []
     for colour in colours:
         if factor == 4 or not colour:
