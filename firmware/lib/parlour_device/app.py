@@ -65,7 +65,9 @@ class App:
         self._top_part: Tuple[Any, ...] = ()
         self._chrome: Any = None             # the last (hint, labels), and its part
         self._bottom_part: Tuple[Any, ...] = ()
-        self._key_texts: dict[Any, str] = room_for(KEY_TEXTS_KEPT)   # (key, label) -> text
+        # the colour board's key labels: their text items by (key, label), their boxes
+        self._key_texts: dict[Any, Tuple[Any, ...]] = room_for(KEY_TEXTS_KEPT)
+        self._key_backs: list[Tuple[Any, ...]] = []
         self.settings: dict[str, Any] = load_settings(board.flash)
         self.roster: list[str] = load_roster(board.flash)
         self.mem_low = mem_free()      # the least free heap seen since boot
@@ -375,22 +377,27 @@ class App:
             return
         hint_y = lay.body_top + lay.body_height
         frame.text(2, hint_y, fit(hint, lay.width // 6), GREY)
-        # Each key's "7 Exch" is kept by key and label: steps come and go with the
-        # same few labels, and each one made anew is a new string (~35,000 fuel on
-        # the board).
+        # Each key's "7 Exch" item is kept by key and label: steps come and go with
+        # the same few labels, and each one made anew is a new string (~35,000 fuel
+        # on the board).
         items = frame.items
         texts = self._key_texts
+        backs = self._key_backs
+        if not backs:       # each key's box, made once
+            for key in range(12):
+                backs.append((RECT, (key % 3) * 107, hint_y + 12 + (key // 3) * 12, 105, 11,
+                              KEY_BACK, True))
         for key in range(12):
             label = labels[key]
             if label:
-                x = (key % 3) * 107
-                y = hint_y + 12 + (key // 3) * 12
                 named = (key, label)
-                text = texts.get(named)
-                if text is None:
-                    text = remember(texts, KEY_TEXTS_KEPT, named, "%d %s" % named)
-                items.append((RECT, x, y, 105, 11, KEY_BACK, True))
-                items.append((TEXT, x + 2, y, text, WHITE, 1, -1))
+                item = texts.get(named)
+                if item is None:
+                    back = backs[key]
+                    item = remember(texts, KEY_TEXTS_KEPT, named,
+                                    (TEXT, back[1] + 2, back[2], "%d %s" % named, WHITE, 1, -1))
+                items.append(backs[key])
+                items.append(item)
 
     def redraw(self) -> None:
         self.dirty = False
