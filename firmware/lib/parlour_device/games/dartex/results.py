@@ -51,8 +51,13 @@ class TableLines:
 
     def __getitem__(self, i: "Any") -> "Any":
         if type(i) is not int:          # a slice, from the line after the first
-            stop = len(self.specs) if i.stop is None else i.stop
-            return [self[j] for j in range(i.start or 0, stop)]
+            out = []
+            j = i.start or 0
+            # to the end as it grows: a line carried on adds one after it
+            while j < (len(self.specs) if i.stop is None else i.stop):
+                out.append(self[j])
+                j += 1
+            return out
         line = self.made[i]
         if line is None:
             line = self.made[i] = self._make(self.specs[i])
@@ -63,8 +68,9 @@ class TableLines:
                 if cut <= 0:
                     cut = room
                 line = self.made[i] = (text[:cut], line[1])
-                self.specs.insert(i + 1, "")
-                self.made.insert(i + 1, ("   " + text[cut:].lstrip(), line[1]))
+                # the rest, as a line of its own (itself carried on when too long)
+                self.specs.insert(i + 1, ("   " + text[cut:].lstrip(), line[1]))
+                self.made.insert(i + 1, None)
         return line
 
     def _make(self, spec: "Any") -> "Tuple[str, int]":
@@ -73,8 +79,10 @@ class TableLines:
         if spec is None:
             return ("pack %d  hand %d" % (v["pack"], v["hand"]), YELLOW)
         if type(spec) is int:
-            return ("%s table %d tot %d" % (clip(names[spec], 6), v["scores"][spec],
+            return ("%s table %d tot %d" % (names[spec], v["scores"][spec],
                                              v["totals"][spec]), GREEN)
+        if len(spec) == 2:              # the rest of a line carried on
+            return spec
         return (throw_line(names, spec, self.lead), GREY if spec[5] else WHITE)
 
 
