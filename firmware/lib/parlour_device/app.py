@@ -33,7 +33,7 @@ def mem_free() -> int:
 
 
 CHROME_KEPT = 4        # title lines and hint lines remembered (then started over)
-KEY_TEXTS_KEPT = 24    # the colour board's key labels ("7 Exch") remembered
+KEY_TEXTS_KEPT = 16    # the colour board's key labels ("7 Exch") remembered
 KEY_BACK = 0x283040    # behind a key's label on the colour board
 TICKS_MASK = 0x1FFFFFFF    # supervisor.ticks_ms wraps at 2**29: times are compared
 TICKS_HALF = 0x10000000    # by their wrapped difference
