@@ -95,6 +95,7 @@ class StumpView(Screen):
         self._ring: "Any" = None     # the ring drawing's table (ring.table), once drawn
         self._dots: "Any" = None     # the ring's dots as one item, once drawn
         self._slide_labels: "List[Any]" = [None, None]    # the TFT's slide numbers (keep)
+        self._table_rows: "List[Any]" = [None, None, None, None]   # the TFT's player rows
 
     # -- what the engine says -------------------------------------------------------
 
@@ -331,14 +332,23 @@ class StumpView(Screen):
         small = (lay.width - x) // 6
         frame.text(x, y, clip("player   hand  score", small), GREY)
         y += 14
+        kept = self._table_rows
+        items = frame.items
         for seat in range(v["players"]):
             on = seat == v["turn"]
             side = seat % 2 if pairs else seat
             mark = ">" if on else ("d" if seat == v["dealer"] else " ")
-            # partners: each member's row shows the team's score
-            line = "%s%-8s %3d  %5d" % (mark, clip(names[seat], 8), v["hands"][seat],
-                                        v["totals"][side])
-            frame.text(x, y, line, YELLOW if on else (GREY if v["out"][seat] else WHITE))
+            colour = YELLOW if on else (GREY if v["out"][seat] else WHITE)
+            hand = v["hands"][seat]
+            total = v["totals"][side]       # partners: each member's row, the team's
+            row = kept[seat]
+            # a row whose player's figures did not change is the item it was: an entry
+            # changes one or two rows, and each new one is a new string
+            if (row is None or row[0] != mark or row[1] != hand or row[2] != total
+                    or row[3] != colour):
+                line = "%s%-8s %3d  %5d" % (mark, clip(names[seat], 8), hand, total)
+                row = kept[seat] = (mark, hand, total, colour, (TEXT, x, y, line, colour, 1, -1))
+            items.append(row[4])
             y += 14
         ring = v["ring"]
         if ring and ring["gap"]:        # one formatting: a string costs most here
