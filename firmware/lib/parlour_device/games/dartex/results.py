@@ -82,7 +82,8 @@ class TableLines:
             return ("%s table %d tot %d" % (names[spec], v["scores"][spec],
                                              v["totals"][spec]), GREEN)
         if len(spec) == 2:              # the rest of a line carried on
-            return spec
+            rest: "Tuple[str, int]" = spec
+            return rest
         return (throw_line(names, spec, self.lead), GREY if spec[5] else WHITE)
 
 
