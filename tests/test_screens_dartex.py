@@ -187,3 +187,61 @@ def test_the_entry_brought_up_to_date_in_place_equals_the_entry_drawn_whole(colo
         assert kept == whole, step
         compared += 1
     assert compared > 60
+
+
+def test_x6_exchange_and_pass_say_who_did_it_and_undo_names_them():
+    pad = started()                                           # P2 throws first
+    assert pad.app.screen.hint() == "11 add no. 7 exchange"   # spelt out, not cut
+    pad.do("k7")
+    assert pad.events()[-1] == {"t": "exchange"} and pad.app.message == "P2 exchanged"
+    pad.do("k9")
+    assert pad.events() == []
+    assert pad.app.message == "Undone: exchange" and pad.view()["turn"] == 1
+    pad.do(" ".join(["k7"] * 28) + " k7")                     # the pack empty: P2 passes
+    assert pad.events()[-1] == {"t": "pass"} and pad.app.message == "P2 passed"
+    assert pad.app.screen.hint() == "11 add no. 7 pass"
+    pad.do("k9")
+    assert pad.app.message == "Undone: pass"
+
+
+def test_undo_of_a_throw_names_its_value():
+    pad = started()
+    pad.do("k0 t-3 k11 t1 k11 k11")                           # DBL 3 4: P2's first throw
+    assert pad.events()[-1]["t"] == "throw"
+    value = pad.view()["scores"][1]
+    pad.do("k9")
+    assert pad.events() == []
+    assert pad.app.message == "Undone: throw =%d" % value
+
+
+def test_the_seat_keys_light_whose_turn_it_is_and_who_deals():
+    from parlour_device.boards.common import LED_DEALER, LED_OK, LED_TURN
+
+    pad = started(3)                                          # dealer P1, P2 on turn
+    lit = pad.board.lit
+    assert lit[0] == LED_DEALER and lit[1] == LED_TURN and lit[2] != LED_TURN
+    assert lit[11] == LED_OK
+    same = pad.app.screen.lights()
+    pad.do("t1 t1")
+    assert pad.app.screen.lights() is same
+    pad.do("k7")                                              # P2 exchanges: P3 on
+    assert pad.board.lit[2] == LED_TURN and pad.board.lit[1] != LED_TURN
+
+
+def test_a_table_line_too_long_for_the_macropad_goes_on_in_indented_lines():
+    from parlour_device.games.dartex.results import TableLines
+    from parlour_rules.tokens import FOUL, WIRE
+
+    v = {"players": 2, "names": ["Annabella", "Bartholomew"], "pack": 20, "hand": 1,
+         "scores": [21, 0], "totals": [21, 0]}
+    table = TableLines(None, v, 21)
+    # Annabella's 2nd throw: a Foul on Bartholomew's 2nd, a Wire on his 1st, a 10
+    table.specs.append((0, 2, [FOUL, WIRE, 10], [(1, 2), (1, 1), None], 21, True))
+    table.made.append(None)
+    lines = [text for text, _ in table[0:]]
+    assert lines[1:3] == ["Annabella table 21", "   tot 21"]     # names whole, not cut
+    throw = lines[lines.index("Annabella#2"):]
+    assert throw[0] == "Annabella#2" and all(line.startswith("   ") for line in throw[1:])
+    assert all(len(line) <= 21 for line in lines)
+    assert " ".join(line.strip() for line in throw) == \
+        "Annabella#2 F>Bartholomew#2 W>Bartholomew#1 10 =21 F"

@@ -155,7 +155,7 @@ def test_c4_undo_on_the_play_screen_steps_back_one_entry_and_the_title_follows()
     assert pad.view()["step"] == "move" and len(pad.events()) == 3
     pad.do("k9")                                              # undo the discard
     assert pad.view()["step"] == "discard" and len(pad.events()) == 2
-    assert pad.app.message == "Undone: discard" and pad.app.screen.title == "Stump R1"
+    assert pad.app.message == "Undone: discard 14" and pad.app.screen.title == "Stump R1"
     pad.do("k9 k9")                                           # the gapper, then the setup
     assert pad.events() == [] and pad.view()["step"] == "setup"
     assert pad.app.screen.title == "Stump"
@@ -205,3 +205,45 @@ def test_s5_a_hands_line_longer_than_its_room_is_clipped_and_keeps_its_items():
     assert len(long) == len(short) == 3
     assert long[0][3] == "hand 12345678~" and len(long[0][3]) == screen._room
     assert [item[3] for item in long[1:]] == ["", ""]
+
+
+def test_a_slide_move_and_a_stuck_discard_say_what_they_did_and_undo_names_them():
+    pad = Pad().do(menu_to_options(2) + " k7 t1 k11 t9 k11 t10 k11")  # slides 10, 20
+    pad.do("k11 t3 k11")                                      # P2: gapper 11, discard 14
+    pad.do("k8")                                              # the slide on 20 moves to 14
+    assert pad.events()[-1] == {"t": "move", "slide": 1}
+    assert pad.app.message == "Slide B 20>14"
+    pad.do("k9")
+    assert pad.app.message == "Undone: slide B 20>14" and pad.view()["step"] == "move"
+    pad.do("k8")                                              # again, then P1's turn
+    pad.do("t-1 k4")                                          # 10 is under a slide: stuck
+    assert pad.events()[-1] == {"t": "stuck", "card": 10}
+    assert pad.app.message == "Stuck disc 10"
+    pad.do("k9")
+    assert pad.app.message == "Undone: stuck disc 10"
+    pad.do("k9")                                              # the move again, by name
+    assert pad.app.message == "Undone: slide B 20>14"
+
+
+def test_a_refused_stuck_names_nothing_but_the_reason():
+    pad = Pad().do(menu_to_options(2) + " k7 t1 k11 t9 k11 t10 k11")  # slides 10, 20
+    before = record_of(pad)
+    pad.do("t3 k4")                                           # 14 is in the gap: not stuck
+    assert record_of(pad) == before and not pad.app.message.startswith("Stuck")
+    assert pad.app.message
+
+
+def test_the_seat_keys_light_whose_turn_it_is_and_who_deals():
+    from parlour_device.boards.common import LED_DEALER, LED_OK, LED_TURN, LED_UNDO
+
+    pad = Pad().do(menu_to_options(3) + " k7 t1 k11 t9 k11 t10 k11")  # dealer P1, P2 on
+    lit = pad.board.lit
+    assert pad.view()["turn"] == 1 and pad.view()["dealer"] == 0
+    assert lit[0] == LED_DEALER and lit[1] == LED_TURN and lit[2] != LED_TURN
+    assert lit[9] == LED_UNDO and lit[11] == LED_OK
+    same = pad.app.screen.lights()
+    pad.do("t1 t-1")                                          # turning changes no light
+    assert pad.app.screen.lights() is same
+    pad.do("k11 t3 k11 k8")                                   # P2 plays; P3 is on
+    assert pad.board.lit[2] == LED_TURN and pad.board.lit[1] != LED_TURN
+    assert pad.board.lit[0] == LED_DEALER

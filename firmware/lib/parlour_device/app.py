@@ -12,7 +12,7 @@ from .games import close_game, mark_resident, open_game, open_name
 from .journal import Journal, encode
 from .prefs import ROSTER, SETTINGS, default_roster, load_roster, load_settings, save, valid_roster
 from .ui.caches import remember, room_for
-from .ui.frame import BLACK, BLUE, GREY, MEMO_SIZE, RED, WHITE, Frame, fit
+from .ui.frame import BLACK, BLUE, GREY, MEMO_SIZE, RECT, RED, TEXT, WHITE, Frame, fit
 from .ui.menu import MainMenu
 from .ui.screen import Screen
 
@@ -34,6 +34,8 @@ def mem_free() -> int:
 
 
 CHROME_KEPT = 4        # title lines and hint lines remembered (then started over)
+KEY_TEXTS_KEPT = 16    # the colour board's key labels ("7 Exch") remembered
+KEY_BACK = 0x283040    # behind a key's label on the colour board
 TICKS_MASK = 0x1FFFFFFF    # supervisor.ticks_ms wraps at 2**29: times are compared
 TICKS_HALF = 0x10000000    # by their wrapped difference
 
@@ -64,6 +66,9 @@ class App:
         self._top_part: Tuple[Any, ...] = ()
         self._chrome: Any = None             # the last (hint, labels), and its part
         self._bottom_part: Tuple[Any, ...] = ()
+        # the colour board's key labels: their text items by (key, label), their boxes
+        self._key_texts: dict[Any, Tuple[Any, ...]] = room_for(KEY_TEXTS_KEPT)
+        self._key_backs: list[Tuple[Any, ...]] = []
         self.settings: dict[str, Any] = load_settings(board.flash)
         self.roster: list[str] = load_roster(board.flash)
         self.mem_low = mem_free()      # the least free heap seen since boot
@@ -218,7 +223,8 @@ class App:
             return self._refuse(RulesError("flash", "Flash write failed"))
         dropped = match.undo(1)
         self._changed()
-        self.show("Undone: " + str(dropped[0].get("t")))
+        # named by the screen, against the match as it is again before the event
+        self.show("Undone: " + self.screen.describe(dropped[0]))
         return None
 
     def new_match(self, game: str, config: dict[str, Any]) -> Optional[RulesError]:
@@ -397,13 +403,27 @@ class App:
             return
         hint_y = lay.body_top + lay.body_height
         frame.text(2, hint_y, fit(hint, lay.width // 6), GREY)
+        # Each key's "7 Exch" item is kept by key and label: steps come and go with
+        # the same few labels, and each one made anew is a new string (~35,000 fuel
+        # on the board).
+        items = frame.items
+        texts = self._key_texts
+        backs = self._key_backs
+        if not backs:       # each key's box, made once
+            for key in range(12):
+                backs.append((RECT, (key % 3) * 107, hint_y + 12 + (key // 3) * 12, 105, 11,
+                              KEY_BACK, True))
         for key in range(12):
             label = labels[key]
             if label:
-                x = (key % 3) * 107
-                y = hint_y + 12 + (key // 3) * 12
-                frame.rect(x, y, 105, 11, 0x283040)
-                frame.text(x + 2, y, "%d %s" % (key, label), WHITE)
+                named = (key, label)
+                item = texts.get(named)
+                if item is None:
+                    back = backs[key]
+                    item = remember(texts, KEY_TEXTS_KEPT, named,
+                                    (TEXT, back[1] + 2, back[2], "%d %s" % named, WHITE, 1, -1))
+                items.append(backs[key])
+                items.append(item)
 
     def redraw(self) -> None:
         self.dirty = False

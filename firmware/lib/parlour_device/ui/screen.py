@@ -62,6 +62,12 @@ class Screen:
         # do something by their role. Return the same tuple while nothing changes.
         return None
 
+    def describe(self, event: "dict[str, Any]") -> str:
+        # The event named for the message line, read against the match as it is now
+        # (before the event: the app asks after an undo, a screen before it submits):
+        # "Undone: " and this fit the MacroPad's 21 columns, so at most 13 characters.
+        return str(event.get("t"))
+
     def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
         # (hint, key labels): what the app draws under the body, asked once a frame.
         return self.hint(), self.keys()

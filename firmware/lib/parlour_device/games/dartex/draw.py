@@ -34,9 +34,10 @@ _PLAIN: "Tuple[List[Any], List[Any]]" = ([None] * 4, [None] * 4)
 
 
 def throw_line(names: "List[str]", found: "Tuple[Any, ...]", lead: str = "") -> str:
-    # "P1#2 DBL 4 5 =13", "F" at the end when fouled (X-5): one throw of
-    # dartex_view.table_throws of a seat, (seat, number, cards, targets, value, fouled),
-    # made in one formatting (faces come from tables).
+    # "P1#2 DBL 4 5 =13", "F" at the end when fouled (X-5), "F>P2#1" for a Foul aimed
+    # at P2's first throw: one throw of dartex_view.table_throws of a seat, (seat,
+    # number, cards, targets, value, fouled), made in one formatting (faces come from
+    # tables).
     seat, number, cards, targets, value, fouled = found
     if targets is None:
         return "%s%s#%d %s %s %s =%d%s" % (lead, names[seat], number, face(cards[0]),
@@ -46,8 +47,9 @@ def throw_line(names: "List[str]", found: "Tuple[Any, ...]", lead: str = "") -> 
     for i in range(3):
         text = face(cards[i])
         if targets[i] is not None:
+            # "F>P2#1", as the card's box shows it (FOUL or WIRE by its initial)
             target = targets[i]
-            text = "%s>%s#%d" % (text, names[target[0]], target[1])   # one string
+            text = "%s>%s#%d" % (text[0], names[target[0]], target[1])   # one string
         faces.append(text)
     return "%s%s#%d %s %s %s =%d%s" % (lead, names[seat], number, faces[0], faces[1], faces[2],
                                       value, " F" if fouled else "")

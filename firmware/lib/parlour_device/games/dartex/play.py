@@ -9,8 +9,10 @@ from parlour_rules.dartex.views import aims as aims_of
 from parlour_rules.errors import RulesError
 from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
 
+from ...boards.common import seat_lights
 from ...ui.caches import Numbered
 from ...ui.frame import GREEN, K_OK, K_UNDO, RED, WHITE
+from ...ui.lines import clip
 from ...ui.screen import Screen
 from .boxes import NUMBER_COUNT, NUMBER_FACES, NUMBERS, Boxes, token
 from .draw import current, draw_entry, lay_card, note, note_item, take_back
@@ -57,7 +59,7 @@ def _chromes() -> "Tuple[Tuple[str, Tuple[str, ...]], ...]":
                     elif champ:
                         hint = "turn: C= 11 add"
                     else:
-                        hint = "turn no. 11 add 7 exc" if exchange else "turn no. 11 add 7 pas"
+                        hint = "11 add no. 7 exchange" if exchange else "11 add no. 7 pass"
                     out.append((hint, keys))
     return tuple(out)
 
@@ -103,6 +105,9 @@ class DartexPlay(Screen):
         self._chrome: "Tuple[str, Tuple[str, ...]]" = ("", _AIM_KEYS)
         self._bx: "Optional[Boxes]" = None
         self._laid: "List[Tuple[Any, ...]]" = []   # the laid boxes' items, by slot
+        self._lit: "Tuple[int, ...]" = ()       # the key lights, and what they are for
+        self._lit_view: "Any" = None
+        self._lit_labels: "Any" = None
 
     def view(self) -> "Dict[str, Any]":
         v: "Dict[str, Any]" = self.app.view()
@@ -294,8 +299,38 @@ class DartexPlay(Screen):
             self._changed()
             return None
         if key == K_SWAP:
-            return self._submit({"t": "exchange"} if v["pack"] > 0 else {"t": "pass"})
+            # X-6: one key that shows little (the pack goes down by one, the turn
+            # moves on), so the message line names who exchanged or passed
+            name = v["names"][v["turn"]]
+            swap = v["pack"] > 0
+            nxt = self._submit({"t": "exchange"} if swap else {"t": "pass"})
+            if self._sv is not v:       # accepted: _submit synced to the new view
+                self.app.show(clip(name, 10) + (" exchanged" if swap else " passed"))
+            return nxt
         return super().on_key(key)
+
+    def describe(self, event: "Dict[str, Any]") -> str:
+        # "throw =13", "exchange", "pass": read on the view before the event
+        # (docs/screen-contract.md), at most 13 characters.
+        kind = event.get("t")
+        match = self.app.match
+        if kind == "throw" and match is not None:
+            try:
+                return "throw =%d" % throw_value(match.state, event)
+            except RulesError:
+                return "throw"
+        return str(kind)
+
+    def lights(self) -> "Tuple[int, ...]":
+        # Whose turn and who deals on the seat keys, worked out again only when the
+        # view or the key labels change (the app asks every frame).
+        labels = self._chrome[1]
+        v = self._sv
+        if v is not self._lit_view or labels is not self._lit_labels:
+            self._lit_view = v
+            self._lit_labels = labels
+            self._lit = seat_lights(self._lit, labels, v["turn"], v["dealer"])
+        return self._lit
 
     def keys(self) -> "Tuple[str, ...]":
         return self._chrome[1]

@@ -28,8 +28,12 @@ class TableLines:
     # The table screen's lines as a read-only sequence of (text, colour): the pack
     # and hand, then per player his table score and total and his throws on the
     # table (fouled ones grey). A line is formatted the first time it is read.
-    def __init__(self, match: "Any", v: "Dict[str, Any]") -> None:
+    # A throw's line longer than the room goes on in a second, indented line (long
+    # names, two aimed cards), put in when the line is made.
+    def __init__(self, match: "Any", v: "Dict[str, Any]", room: int) -> None:
         self.v = v
+        self.room = room
+        self.lead = " " if room > 30 else ""      # the MacroPad has no column to spare
         specs: "List[Any]" = [None]     # None: the first line; a seat; a throw found
         if match is not None:
             for number in range(v["players"]):
@@ -47,11 +51,26 @@ class TableLines:
 
     def __getitem__(self, i: "Any") -> "Any":
         if type(i) is not int:          # a slice, from the line after the first
-            stop = len(self.specs) if i.stop is None else i.stop
-            return [self[j] for j in range(i.start or 0, stop)]
+            out = []
+            j = i.start or 0
+            # to the end as it grows: a line carried on adds one after it
+            while j < (len(self.specs) if i.stop is None else i.stop):
+                out.append(self[j])
+                j += 1
+            return out
         line = self.made[i]
         if line is None:
             line = self.made[i] = self._make(self.specs[i])
+            room = self.room
+            text = line[0]
+            if len(text) > room:
+                cut = text.rfind(" ", 0, room + 1)
+                if cut <= 0:
+                    cut = room
+                line = self.made[i] = (text[:cut], line[1])
+                # the rest, as a line of its own (itself carried on when too long)
+                self.specs.insert(i + 1, ("   " + text[cut:].lstrip(), line[1]))
+                self.made.insert(i + 1, None)
         return line
 
     def _make(self, spec: "Any") -> "Tuple[str, int]":
@@ -60,9 +79,12 @@ class TableLines:
         if spec is None:
             return ("pack %d  hand %d" % (v["pack"], v["hand"]), YELLOW)
         if type(spec) is int:
-            return ("%s table %d tot %d" % (clip(names[spec], 6), v["scores"][spec],
+            return ("%s table %d tot %d" % (names[spec], v["scores"][spec],
                                              v["totals"][spec]), GREEN)
-        return (throw_line(names, spec, " "), GREY if spec[5] else WHITE)
+        if len(spec) == 2:              # the rest of a line carried on
+            rest: "Tuple[str, int]" = spec
+            return rest
+        return (throw_line(names, spec, self.lead), GREY if spec[5] else WHITE)
 
 
 class Table(Lines):
@@ -80,13 +102,18 @@ class Table(Lines):
         v = self.app.view()
         if v is not self._for:
             self._for = v
-            self._table = TableLines(self.app.match, v)
+            self._table = TableLines(self.app.match, v, self._room())
         return self._table
 
     def make_lines(self) -> "List[Tuple[str, int]]":
         # every line at once (what lines() gives one by one)
-        table = TableLines(self.app.match, self.app.view())
+        table = TableLines(self.app.match, self.app.view(), self._room())
         return [table[i] for i in range(len(table))]
+
+    def _room(self) -> int:
+        # a line's room as ui/lines.py draws it (the colour board's small lines)
+        lay = self.app.layout
+        return lay.width // 6 - 1 if lay.colour else lay.cols
 
     def hint(self) -> str:
         return "turn scroll 11 back"
@@ -141,6 +168,9 @@ class HandOver(Lines):
             to = _TO[v["target"]] = "to %d" % v["target"]
         out.append((to, GREY))
         return out
+
+    def describe(self, event: "Dict[str, Any]") -> str:
+        return self.play.describe(event)
 
     def hint(self) -> str:
         return "11 finish  9 undo" if self.app.view()["game_over"] else "11 deal  9 undo"

@@ -94,6 +94,8 @@ class StumpView(Screen):
             self._room = (lay.width - (2 * self._cx + 8)) // 12
         self._ring: "Any" = None     # the ring drawing's table (ring.table), once drawn
         self._dots: "Any" = None     # the ring's dots as one item, once drawn
+        self._slide_labels: "List[Any]" = [None, None]    # the TFT's slide numbers (keep)
+        self._table_rows: "List[Any]" = [None, None, None, None]   # the TFT's player rows
 
     # -- what the engine says -------------------------------------------------------
 
@@ -330,24 +332,31 @@ class StumpView(Screen):
         small = (lay.width - x) // 6
         frame.text(x, y, clip("player   hand  score", small), GREY)
         y += 14
+        kept = self._table_rows
+        items = frame.items
         for seat in range(v["players"]):
             on = seat == v["turn"]
             side = seat % 2 if pairs else seat
             mark = ">" if on else ("d" if seat == v["dealer"] else " ")
-            # partners: each member's row shows the team's score
-            line = "%s%-8s %3d  %5d" % (mark, clip(names[seat], 8), v["hands"][seat],
-                                        v["totals"][side])
-            frame.text(x, y, line, YELLOW if on else (GREY if v["out"][seat] else WHITE))
+            colour = YELLOW if on else (GREY if v["out"][seat] else WHITE)
+            hand = v["hands"][seat]
+            total = v["totals"][side]       # partners: each member's row, the team's
+            row = kept[seat]
+            # a row whose player's figures did not change is the item it was: an entry
+            # changes one or two rows, and each new one is a new string
+            if (row is None or row[0] != mark or row[1] != hand or row[2] != total
+                    or row[3] != colour):
+                line = "%s%-8s %3d  %5d" % (mark, clip(names[seat], 8), hand, total)
+                row = kept[seat] = (mark, hand, total, colour, (TEXT, x, y, line, colour, 1, -1))
+            items.append(row[4])
             y += 14
         ring = v["ring"]
-        if ring and ring["gap"]:
-            note = "gap %d..%d (%d)" % (ring["span"][0], ring["span"][1], ring["width"])
-        elif ring:
-            note = "gap closed"
+        if ring and ring["gap"]:        # one formatting: a string costs most here
+            span = ring["span"]
+            note = "gap %d..%d (%d)  to %d" % (span[0], span[1], ring["width"], v["target"])
         else:
-            note = "turn up 2 numbers"
-        frame.text(x, top + lay.body_height - 14, clip(note + "  to %d" % v["target"], small),
-                   GREY)
+            note = ("gap closed  to %d" if ring else "turn up 2 numbers  to %d") % v["target"]
+        frame.text(x, top + lay.body_height - 14, clip(note, small), GREY)
 
     def _draw_entry(self, frame: "Any", v: "Dict[str, Any]") -> None:
         # What the entry decides: the pick line and the ring's cursor, slides and gap.
@@ -366,17 +375,32 @@ class StumpView(Screen):
             return
         lay = frame.layout
         top = lay.body_top
-        cx = self._cx
-        cy = self._cy
-        x = 2 * cx + 8
+        x = 2 * self._cx + 8
         frame.text(x, top + 30, pick, colour, 2)
         narrower = colour == GREEN and v["step"] == "move"
         frame.text(x, top + 56, "* the narrower gap" if narrower else "", GREEN)
-        # the slide numbers beside their arrows (always three items: see draw_marks)
-        marks = list(slides or [])
-        while len(marks) < 2:
-            marks.append(0)
-        marks.append(ghost)
+        # the slide numbers beside their arrows (always three items: see draw_marks),
+        # drawn again only when the slides change (not on a click of the cursor)
+        labels = self._slide_labels
+        key = (slides[0] if slides else 0, slides[1] if slides and len(slides) > 1 else 0,
+               ghost)
+        if labels[0] != key:
+            start = len(frame.items)
+            self._draw_labels(frame, key)
+            labels[0] = key
+            labels[1] = tuple(frame.items[start:])
+        else:
+            frame.items.extend(labels[1])
+        self._marks(frame, slides, gap, cursor, ghost)
+
+    def _draw_labels(self, frame: "Any", marks: "Tuple[int, int, int]") -> None:
+        # The slide numbers (A, B and a move's old place) outside their arrows.
+        lay = frame.layout
+        top = lay.body_top
+        cx = self._cx
+        cy = self._cy
+        x = 2 * cx + 8
+        placed = [(0, 0, 0), (0, 0, 0), (0, 0, 0)]     # each label's x, y and width
         for i in range(3):
             n = marks[i]
             s = NUMS[n] if n else ""
@@ -388,5 +412,14 @@ class StumpView(Screen):
                     if marks[j] and (n - marks[j]) % RING in (0, 1, RING - 1):
                         out += 14
                 lx, ly = label_point(cx, cy, TFT_RING, n, 6 * len(s), 12, out)
+                # kept in the ring's own room: clear of the title, the hint and the
+                # text column beside the ring
+                lx = max(0, min(lx, x - 2 - 6 * len(s)))
+                ly = max(top, min(ly, top + lay.body_height - 12))
+                # pushed against an edge onto an earlier label: a line further in
+                for j in range(i):
+                    px, py, pw = placed[j]
+                    if pw and abs(py - ly) < 12 and lx < px + pw and px < lx + 6 * len(s):
+                        ly = py + 12 if py + 24 <= top + lay.body_height else py - 12
+                placed[i] = (lx, ly, 6 * len(s))
             frame.text(lx, ly, s, CYAN if i == 2 else ORANGE)
-        self._marks(frame, slides, gap, cursor, ghost)

@@ -6,7 +6,9 @@
 
 from parlour_rules.stump.ring import HALF, tie_choices
 
+from ...boards.common import seat_lights
 from ...ui.frame import K_OK
+from ...ui.lines import clip
 from ...ui.screen import Screen
 from .draw import StumpView
 from .results import RoundOver, Scores
@@ -50,6 +52,9 @@ class StumpPlay(StumpView):
     def __init__(self, app: "Host") -> None:
         super().__init__(app)
         self._members: "Dict[int, Tuple[str, Tuple[str, ...]]]" = {}   # member chromes by team
+        self._lit: "Tuple[int, ...]" = ()       # the key lights, and what they are for
+        self._lit_view: "Any" = None
+        self._lit_labels: "Any" = None
 
     # -- input ----------------------------------------------------------------------
 
@@ -169,7 +174,8 @@ class StumpPlay(StumpView):
             return None
         if key == K_STUCK:
             # S-4: every card is under a slide: discard one of them, no slide moves.
-            return self._submit({"t": "stuck", "card": self._token(True)})
+            # One key that changes little on the ring: the message line says what it did.
+            return self._said({"t": "stuck", "card": self._token(True)})
         if key == K_RIGHT or (key == K_OK and v["step"] == "discard"):
             return self._submit({"t": "discard", "card": self._token(True)})
         if key == K_OK:
@@ -198,9 +204,57 @@ class StumpPlay(StumpView):
         event: "Dict[str, Any]" = {"t": "move", "slide": opt[0]}
         if opt[1] is not None:
             event["side"] = opt[1]
-        return self._submit(event)
+        return self._said(event)
+
+    def _said(self, event: "Dict[str, Any]") -> "Optional[Screen]":
+        # An entry whose effect is easy to miss, submitted, then named on the message
+        # line ("Slide A 20>14"), as Undo would name it.
+        text = self._named(event, True)
+        before = self._sv
+        nxt = self._submit(event)
+        # accepted (_submit saw the new view), and the round goes on: a round's end
+        # has its own screen and title
+        if self._sv is not before and nxt is None:
+            self.app.show(text)
+        return nxt
+
+    def describe(self, event: "Dict[str, Any]") -> str:
+        # "slide A 20>14", "stuck disc 7", "discard W=12": read on the view before
+        # the event (docs/screen-contract.md), at most 13 characters.
+        return self._named(event, False)
+
+    def _named(self, event: "Dict[str, Any]", said: bool) -> str:
+        # describe()'s words, capitalised when `said` on their own after the entry
+        # (one formatting: a string costs more than anything else on the board)
+        kind = event.get("t")
+        card = event.get("card")
+        v = self.app.view()
+        if kind == "move" and v["step"] == "move":
+            slide: int = event["slide"]
+            return "%s %s %s>%s" % ("Slide" if said else "slide", "AB"[slide],
+                                    v["ring"]["slides"][slide], v["discard"])
+        if kind == "stuck":
+            return ("Stuck disc %s" if said else "stuck disc %s") % card
+        if kind == "gapper" or kind == "discard":
+            return "%s %s" % (kind, card)
+        if kind == "setup":
+            return "slides %s %s" % tuple(event["slides"])
+        if kind == "member":
+            return "plays: " + clip(v["names"][event["seat"]], 6)
+        return str(kind)
 
     # -- keys and hint --------------------------------------------------------------
+
+    def lights(self) -> "Tuple[int, ...]":
+        # Whose turn and who deals on the seat keys, worked out again only when the
+        # view or the key labels change (the app asks every frame).
+        labels = self.chrome()[1]
+        v = self._sv
+        if v is not self._lit_view or labels is not self._lit_labels:
+            self._lit_view = v
+            self._lit_labels = labels
+            self._lit = seat_lights(self._lit, labels, v["turn"], v["dealer"])
+        return self._lit
 
     def keys(self) -> "Tuple[str, ...]":
         self.view()

@@ -6,7 +6,7 @@ from ...ui.lines import Lines, clip
 from ...ui.screen import Screen
 
 try:
-    from typing import TYPE_CHECKING, List, Optional, Tuple
+    from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 except ImportError:
     TYPE_CHECKING = False  # type: ignore[misc]
 
@@ -65,6 +65,9 @@ class RoundOver(Lines):
             return None
         return super().on_key(key)
 
+    def describe(self, event: "Dict[str, Any]") -> str:
+        return self.play.describe(event)
+
     def on_show(self) -> None:
         v = self.app.view()
         if v["over"]:
@@ -99,6 +102,9 @@ class Scores(Lines):
 
     def keys(self) -> "Tuple[str, ...]":
         return ("", "", "", "", "", "Back", "", "", "", "Undo", "Menu", "Back")
+
+    def describe(self, event: "Dict[str, Any]") -> str:
+        return self.back.describe(event)
 
     def on_key(self, key: int) -> "Optional[Screen]":
         if key == K_OK or key == 5:
