@@ -82,6 +82,10 @@ class DumboOptions(Screen):
         self.target = target if target in TARGETS else 50
         self.seat = 0             # index into seatings(): 0 is the cut
         self.row = 0
+        self._key: "Any" = None
+        self._rows: "List[str]" = []
+        self._seats: "Optional[List[Optional[Dict[str, Any]]]]" = None
+        self._seats_for = 0
 
     def kinds(self) -> "Tuple[str, ...]":
         if len(self.names) == 4:
@@ -89,6 +93,20 @@ class DumboOptions(Screen):
         return ("target", "seats")
 
     def rows(self) -> "List[str]":
+        # made again only when a value changes (not on every frame)
+        key = (self.tables, self.target, self.seat)
+        if key != self._key:
+            self._key = key
+            self._rows = self._make_rows()
+        return self._rows
+
+    def _seatings(self) -> "List[Optional[Dict[str, Any]]]":
+        if self._seats is None or self._seats_for != self.tables:
+            self._seats_for = self.tables
+            self._seats = seatings(len(self.names), self.tables)
+        return self._seats
+
+    def _make_rows(self) -> "List[str]":
         out = []
         for kind in self.kinds():
             if kind == "tables":
@@ -96,8 +114,7 @@ class DumboOptions(Screen):
             elif kind == "target":
                 out.append("Target: %d" % self.target)
             else:
-                seats = seatings(len(self.names), self.tables)
-                out.append(seating_row(self.names, seats[self.seat]))
+                out.append(seating_row(self.names, self._seatings()[self.seat]))
         return out
 
     def hint(self) -> str:
@@ -114,8 +131,7 @@ class DumboOptions(Screen):
             i = TARGETS.index(self.target) if self.target in TARGETS else 1
             self.target = TARGETS[(i + delta) % len(TARGETS)]
         else:
-            count = len(seatings(len(self.names), self.tables))
-            self.seat = (self.seat + delta) % count
+            self.seat = (self.seat + delta) % len(self._seatings())
         return None
 
     def on_key(self, key: int) -> "Optional[Screen]":
@@ -138,7 +154,7 @@ class DumboOptions(Screen):
             config["tables"] = self.tables
         if self.app.new_match("dumbo", config) is not None:
             return None
-        event = seatings(n, self.tables)[self.seat]
+        event = self._seatings()[self.seat]
         if event is None:
             event = {"t": "cut", "seed": self.app.seed()}
         if self.app.submit(event) is not None:

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from ...ui.host import Host
 
 HAND = 8               # D-14
-PER_ROW = 4            # cards of at most 4 characters, 4 to a 21-column row
+PER_ROW = 4            # cards of at most 4 characters (JK for the Joker), 4 to a row
 K_JOKER = 4
 _KEYS = ("Sq", "Ci", "Di", "St", "Joker", "", "", "", "", "Back", "Menu", "Welds")
 _CHROME = ("turn no. 0-3 suit", _KEYS)
@@ -52,13 +52,6 @@ def forget_solver() -> None:
                         pass
 
 
-def card_rows(cards: "List[int]") -> "List[str]":
-    out = []
-    for i in range(0, len(cards), PER_ROW):
-        out.append(" ".join([format_card(c, DUMBO) for c in cards[i:i + PER_ROW]]))
-    return out
-
-
 class CardEntry(Screen):
     def __init__(self, app: "Host", play: Screen, declarer: int, opponent: int) -> None:
         super().__init__(app)
@@ -68,7 +61,9 @@ class CardEntry(Screen):
         self.number = 7            # the number under the encoder, 1..11
         names = app.view()["names"]
         self.names = (clip(names[declarer], 8), clip(names[opponent], 8))
-        self.title = "Cards: " + self.names[0]
+        self._titles = ("Cards: " + self.names[0], "Cards: " + self.names[1])
+        self.title = self._titles[0]
+        self.texts: "Tuple[List[str], List[str]]" = ([], [])   # the cards' texts
         self._head: "List[Any]" = [None, None]     # parts of the frame (Frame.keep)
         self._rows: "List[Any]" = [None, None]
 
@@ -95,8 +90,11 @@ class CardEntry(Screen):
         if card in self.hands[0] or card in self.hands[1]:
             self.app.show(format_card(card, DUMBO) + " twice")   # one pack a table (D-14)
             return
-        self.hands[self.which()].append(card)
-        self.title = "Cards: " + self.names[self.which()]
+        which = self.which()
+        self.hands[which].append(card)
+        # the Joker as JK (Card notation's short form): every card fits 4 columns
+        self.texts[which].append("JK" if card == JOKER else format_card(card, DUMBO))
+        self.title = self._titles[self.which()]
 
     def on_key(self, key: int) -> "Optional[Screen]":
         if key < 4:
@@ -106,12 +104,13 @@ class CardEntry(Screen):
             self._add(JOKER)
             return None
         if key == K_UNDO:
-            hand = self.hands[1] if self.hands[1] else self.hands[0]
-            if not hand:
+            which = 1 if self.hands[1] else 0
+            if not self.hands[which]:
                 forget_solver()
                 return self.play
-            hand.pop()
-            self.title = "Cards: " + self.names[self.which()]
+            self.hands[which].pop()
+            self.texts[which].pop()
+            self.title = self._titles[self.which()]
             return None
         if key == K_OK:
             if len(self.hands[1]) < HAND:
@@ -142,15 +141,20 @@ class CardEntry(Screen):
         frame.row(0, clip(head, frame.layout.cols), WHITE, True)
 
     def _draw_rows(self, frame: "Any", which: int) -> None:
-        rows = card_rows(self.hands[which])
-        for i in range(len(rows)):
-            frame.row(1 + i, rows[i])
+        # each card its own text item, from the text made when it was added
+        self._draw_cards(frame, self.texts[which], 1, WHITE)
         if frame.layout.colour and which == 1:
             # the colour board has room for the declarer's hand too
             frame.row(3, self.names[0], CYAN)
-            rows = card_rows(self.hands[0])
-            for i in range(len(rows)):
-                frame.row(4 + i, rows[i], CYAN)
+            self._draw_cards(frame, self.texts[0], 4, CYAN)
+
+    def _draw_cards(self, frame: "Any", texts: "List[str]", row: int, colour: int) -> None:
+        lay = frame.layout
+        w = lay.char_w
+        for i in range(len(texts)):
+            y = lay.row_y(row + i // PER_ROW)
+            x = (i % PER_ROW) * 5 * w
+            frame.text(x, y, texts[i], colour, lay.scale)
 
 
 def weld_lines(got: "Dict[str, Any]", names: "Tuple[str, str]",

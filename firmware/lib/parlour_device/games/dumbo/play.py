@@ -9,7 +9,6 @@ from parlour_rules.dumbo.state import S_CFG
 from parlour_rules.dumbo.views import hand_points
 from parlour_rules.errors import RulesError
 
-from ...ui.caches import emptied, remember, room_for
 from ...ui.frame import BLUE, CYAN, GREEN, GREY, K_MENU, K_OK, K_UNDO, MAGENTA, RED, WHITE, YELLOW
 from ...ui.lines import clip
 from ...ui.screen import Screen
@@ -33,6 +32,8 @@ MAX_D = 7        # D-4
 MAX_O = 84       # eight cards, the Joker apart (D-14)
 DIM = 0x202020
 
+# every count and most points, made once at import: a click makes no text
+_NUMS = tuple(["%d" % n for n in range(100)])
 _IDLE = ("keys 0-3: declarer", ("", "", "", "", "", "", "", "Void", "", "Undo", "Menu", ""))
 
 
@@ -55,12 +56,10 @@ class DumboPlay(Screen):
         self._sv: "Any" = None
         self._top: "List[Any]" = [None, None]      # the totals and tables (per view)
         self._rows: "List[Any]" = [None, None]     # the entry rows (per entry)
-        self._preview: "Any" = None
+        self._texts: "Tuple[str, ...]" = ("", "", "", "", "")
         self._lights: "Any" = None
         self._lit_for: "Any" = None
         self._chromes: "Any" = None
-        self._outcomes: "Dict[Any, Tuple[str, int]]" = room_for(48)   # by counts
-        self._fields: "Dict[Any, str]" = room_for(48)      # "Ann 6", by seat and count
 
     # -- the view and the entry ---------------------------------------------------------
 
@@ -82,7 +81,6 @@ class DumboPlay(Screen):
             self.title = "%s deals" % clip(t["dealer"], 10)
             if v["sits_out"] is not None:
                 self.title += ", %s out" % clip(v["sits_out"], 6)
-        self._preview = None
 
     def _table_of(self, seat: int) -> int:
         tables = self.app.view()["tables"]
@@ -95,60 +93,33 @@ class DumboPlay(Screen):
         return {"t": "hand", "declarer": self.declarer, "d": self.d, "o": self.o,
                 "joker": self.joker}
 
-    def preview(self) -> "Tuple[str, int]":
-        # (outcome row, colour), worked out once per change of the entry and kept by
-        # counts: the points by D-7 (views.hand_points), or, for counts the rules
-        # refuse, the rules core's own reason.
-        found: "Optional[Tuple[str, int]]" = self._preview
-        if found is not None:
-            return found
-        key = (self.d, self.o, self.joker)
-        found = self._outcomes.get(key)
-        if found is None:
-            found = remember(self._outcomes, 48, key, self._outcome())
-        self._preview = found
-        return found
-
-    def _outcome(self) -> "Tuple[str, int]":
+    def refusal(self) -> str:
+        # Why the rules core refuses the counts entered, or "": only a stuck Joker
+        # on top of more than 74 can be refused here (the encoder keeps d in 0..7
+        # and o in 0..84), and then the core's own reason is shown.
         match = self.app.match
-        if match is None:
-            return ("", WHITE)
-        if self.joker and self.o > MAX_O - JOKER:
-            try:
-                match.game.apply(match.state, self.event())
-            except RulesError as e:
-                return (e.message, RED)
-        cfg = match.state[S_CFG]
-        o_full = self.o + JOKER if self.joker else self.o
-        dp, op = hand_points(self.d, o_full, cfg["octad_bonus"], cfg["undercut_bonus"])
+        if match is None or not (self.joker and self.o > MAX_O - JOKER):
+            return ""
+        try:
+            match.game.apply(match.state, self.event())
+        except RulesError as e:
+            message: str = e.message
+            return message
+        return ""
+
+    def _names(self) -> None:
+        # The texts of this entry's two players, made once per declarer chosen:
+        # a click then makes no new text (numbers come from _NUMS).
         names = self.app.view()["names"]
-        h = {"wrong": False, "declarer": self.declarer, "opponent": self.opponent,
-             "octad": self.d == 0, "points": (dp, op)}
-        return (outcome_row(names, h), GREEN)
-
-    def _field(self, seat: int, count: int, joker: bool) -> str:
-        # "Ann 6", "Ann Octad", "Bo 20+Jk": kept by seat and count (a click makes at
-        # most one new text)
-        key = (seat, count, joker, seat == self.declarer)
-        text = self._fields.get(key)
-        if text is None:
-            name = clip(self.app.view()["names"][seat], 6)
-            if seat == self.declarer and count == 0:
-                text = name + " Octad"
-            else:
-                text = "%s %d%s" % (name, count, "+Jk" if joker else "")
-            remember(self._fields, 48, key, text)
-        return text
-
-    def _changed(self) -> None:
-        self._preview = None
+        dn = clip(names[self.declarer], 6)
+        on = clip(names[self.opponent], 6)
+        self._texts = (dn + " ", on + " ", dn, on, "tie: %s wins" % on)
 
     def _clear(self) -> None:
         self.declarer = -1
         self.opponent = -1
         self.joker = False
         self.focus = 0
-        self._changed()
 
     def _submit(self, event: "Dict[str, Any]") -> "Optional[Screen]":
         if self.app.submit(event) is not None:
@@ -168,7 +139,6 @@ class DumboPlay(Screen):
             self.d = max(0, min(MAX_D, self.d + delta))
         else:
             self.o = max(0, min(MAX_O, self.o + delta))
-        self._changed()
         return None
 
     def _seat_key(self, seat: int) -> None:
@@ -189,11 +159,10 @@ class DumboPlay(Screen):
                 self.app.show("wait: other table")
                 return
             seats = t["seats"]
-            emptied(self._outcomes)    # the outcome depends on who declares
             self.declarer = seat
             self.opponent = seats[1] if seats[0] == seat else seats[0]
+            self._names()
             self.focus = 0
-        self._changed()
 
     def on_key(self, key: int) -> "Optional[Screen]":
         v = self.app.view()
@@ -221,7 +190,6 @@ class DumboPlay(Screen):
             return self._submit(self.event())
         if key == K_JOKER:
             self.joker = not self.joker
-            self._changed()
         elif key == K_OCTAD:
             if self.d:
                 self._last_d = self.d
@@ -229,7 +197,6 @@ class DumboPlay(Screen):
             else:
                 self.d = self._last_d
             self.focus = 1
-            self._changed()
         elif key == K_WRONG:
             return self._submit({"t": "wrong", "declarer": self.declarer})
         elif key == K_CARDS:
@@ -345,18 +312,52 @@ class DumboPlay(Screen):
                 if h is not None:
                     frame.row(2, clip(outcome_row(v["names"], h), cols), GREY)
             return
-        outcome, colour = self.preview()
-        # the focused count inverse: the declarer's name and count, then the opponent's
-        dn = self._field(self.declarer, self.d, False)
-        on = self._field(self.opponent, self.o, self.joker)
+        texts = self._texts
         y = lay.row_y(1)
         w = lay.char_w
-        x2 = (len(dn) + 2) * w
-        for text, x, focused in ((dn, 0, self.focus == 0), (on, x2, self.focus == 1)):
+        scale = lay.scale
+        # the focused count inverse: the declarer's name and count, then the opponent's
+        d_text = "Octad" if self.d == 0 else _num(self.d)
+        x2 = (len(texts[0]) + len(d_text) + 2) * w
+        jk = "+Jk" if self.joker else ""
+        for x, name, count, tail, focused in ((0, texts[0], d_text, "", self.focus == 0),
+                                               (x2, texts[1], _num(self.o), jk,
+                                                self.focus == 1)):
+            width = (len(name) + len(count) + len(tail)) * w
+            colour = WHITE
             if focused:
-                frame.rect(x, y, len(text) * w, lay.line_h, YELLOW if lay.colour else WHITE)
-                frame.text(x, y, text, 0, lay.scale)
-            else:
-                frame.text(x, y, text, WHITE, lay.scale)
-        frame.row(2, clip(outcome, cols), colour if lay.colour else WHITE)
+                frame.rect(x, y, width, lay.line_h, YELLOW if lay.colour else WHITE)
+                colour = 0
+            frame.text(x, y, name, colour, scale)
+            x += len(name) * w
+            frame.text(x, y, count, colour, scale)
+            if tail:
+                frame.text(x + len(count) * w, y, tail, colour, scale)
+        y = lay.row_y(2)
+        refused = self.refusal()
+        if refused:
+            frame.text(0, y, clip(refused, lay.cols), RED if lay.colour else WHITE, scale)
+            return
+        # D-7 (views.hand_points): "P1 +14 undercut" drawn in pieces from kept texts
+        match = self.app.match
+        cfg = match.state[S_CFG] if match is not None else {"octad_bonus": 20,
+                                                              "undercut_bonus": 10}
+        o_full = self.o + JOKER if self.joker else self.o
+        dp, op = hand_points(self.d, o_full, cfg["octad_bonus"], cfg["undercut_bonus"])
+        colour = GREEN if lay.colour else WHITE
+        if dp:
+            pieces: "Tuple[str, ...]" = (texts[2], " +", _num(dp),
+                                         " Octad" if self.d == 0 else "")
+        elif op:
+            pieces = (texts[3], " +", _num(op), " undercut")
+        else:
+            pieces = (texts[4],)
+        x = 0
+        for piece in pieces:
+            if piece:
+                frame.text(x, y, piece, colour, scale)
+                x += len(piece) * w
 
+
+def _num(n: int) -> str:
+    return _NUMS[n] if 0 <= n < len(_NUMS) else "%d" % n
