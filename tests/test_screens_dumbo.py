@@ -220,3 +220,38 @@ def test_a_match_resumes_after_a_reset_on_the_game_over_screen(tmp_path):
         assert device.app.view()["totals"] == [206, 0]
     finally:
         device.close()
+
+
+def test_long_names_fit_the_macropad_on_every_dumbo_screen():
+    # No text runs past the 21 columns, and no line is cut at its end (lines.clip
+    # marks a cut with "~"): names are clipped where the texts are made ("Alexa~").
+    pad = Pad()
+    assert pad.app.set_roster(["Alexandrina", "Bartholomew", "Cassiopeia", "Demetrius"])
+
+    def fits():
+        for item in pad.app.compose().items:
+            if item[0] == 0:
+                _, x, _, text, _, scale, _ = item
+                assert x + 6 * scale * len(text) <= 128, text
+        if hasattr(pad.app.screen, "lines"):          # a results page: no line cut
+            for line, _ in pad.app.screen.lines():
+                assert len(line) <= 21, line
+
+    pad.do(menu_to_options(3) + " k7 t1")
+    fits()
+    pad.do("k11")
+    fits()
+    pad.do("k2 k5 t70 k4")                       # Cassiopeia 0, Alexandrina 70 + Joker
+    fits()
+    pad.do("k11")                                # an Octad: 100 ends the game at once
+    for _ in range(6):
+        fits()
+        pad.do("t1")
+    pad.do("k9 k11 k1")                          # undone; Bartholomew is out
+    fits()
+    pad.do("k11 k0 k6")                          # Alexandrina declares wrongly
+    for _ in range(4):
+        fits()
+        pad.do("t1")
+    pad.do("k11 k0 k8")                          # the card entry
+    fits()

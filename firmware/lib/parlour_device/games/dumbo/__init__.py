@@ -64,8 +64,8 @@ def seating_row(names: "List[str]", event: "Optional[Dict[str, Any]]") -> str:
                                       clip(names[event["east"]], 3),
                                       clip(names[event["west"]], 3))
     if "sits_out" in event:
-        return "%s deals, %s out" % (clip(names[event["dealer"]], 6),
-                                     clip(names[event["sits_out"]], 6))
+        return "%s deals, %s out" % (clip(names[event["dealer"]], 5),
+                                     clip(names[event["sits_out"]], 4))
     return "Dealer: " + clip(names[event["dealer"]], 12)
 
 

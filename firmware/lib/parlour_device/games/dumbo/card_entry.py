@@ -60,7 +60,7 @@ class CardEntry(Screen):
         self.hands: "Tuple[List[int], List[int]]" = ([], [])
         self.number = 7            # the number under the encoder, 1..11
         names = app.view()["names"]
-        self.names = (clip(names[declarer], 8), clip(names[opponent], 8))
+        self.names = (clip(names[declarer], 7), clip(names[opponent], 7))
         self._titles = ("Cards: " + self.names[0], "Cards: " + self.names[1])
         self.title = self._titles[0]
         self.texts: "Tuple[List[str], List[str]]" = ([], [])   # the cards' texts

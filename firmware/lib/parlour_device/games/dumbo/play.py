@@ -78,9 +78,11 @@ class DumboPlay(Screen):
             self.title = "Dumbo deal %d" % (v["deal"]["no"] + 1 if v["deal"] else 1)
         elif v["tables"]:
             t = v["tables"][0]
-            self.title = "%s deals" % clip(t["dealer"], 10)
             if v["sits_out"] is not None:
-                self.title += ", %s out" % clip(v["sits_out"], 6)
+                # 21 columns: "Abcde deals, Abcd out"
+                self.title = "%s deals, %s out" % (clip(t["dealer"], 5), clip(v["sits_out"], 4))
+            else:
+                self.title = "%s deals" % clip(t["dealer"], 12)
 
     def _table_of(self, seat: int) -> int:
         tables = self.app.view()["tables"]
@@ -111,8 +113,8 @@ class DumboPlay(Screen):
         # The texts of this entry's two players, made once per declarer chosen:
         # a click then makes no new text (numbers come from _NUMS).
         names = self.app.view()["names"]
-        dn = clip(names[self.declarer], 6)
-        on = clip(names[self.opponent], 6)
+        dn = clip(names[self.declarer], 5)     # "Abcde 7  Fghij 84+Jk": 20 columns
+        on = clip(names[self.opponent], 5)
         self._texts = (dn + " ", on + " ", dn, on, "tie: %s wins" % on)
 
     def _clear(self) -> None:
@@ -317,7 +319,8 @@ class DumboPlay(Screen):
         w = lay.char_w
         scale = lay.scale
         # the focused count inverse: the declarer's name and count, then the opponent's
-        d_text = "Octad" if self.d == 0 else _num(self.d)
+        # an Octad is a count of 0 (D-14): the outcome row and the key light say so
+        d_text = _num(self.d)
         x2 = (len(texts[0]) + len(d_text) + 2) * w
         jk = "+Jk" if self.joker else ""
         for x, name, count, tail, focused in ((0, texts[0], d_text, "", self.focus == 0),

@@ -18,7 +18,7 @@ def totals_row(v: "Dict[str, Any]") -> str:
     if v["compass"] is not None or v["mode"] in ("four", "pairs"):
         return "%s %d  %s %d" % (SIDES[0], totals[0], SIDES[1], totals[1])
     names = v["names"]
-    room = 7 if len(totals) == 2 else 3
+    room = 6 if len(totals) == 2 else 3
     parts = ["%s %d" % (clip(names[i], room), totals[i]) for i in range(len(totals))]
     return ("  " if len(totals) == 2 else " ").join(parts)
 
@@ -28,23 +28,22 @@ def table_row(v: "Dict[str, Any]", index: int) -> str:
     t = v["tables"][index]
     dealer, other = t["players"]
     if "done" not in t:
-        return "%s deals v %s" % (clip(dealer, 7), clip(other, 7))
+        return "%s deals v %s" % (clip(dealer, 6), clip(other, 6))
     if t["done"]:
-        return "%d done %s %d %s %d" % (index + 1, clip(dealer, 5), t["points"][0],
-                                        clip(other, 5), t["points"][1])
-    return "%d %s deals v %s" % (index + 1, clip(dealer, 6), clip(other, 6))
+        return "%d done %s %d %s %d" % (index + 1, clip(dealer, 4), t["points"][0],
+                                        clip(other, 4), t["points"][1])
+    return "%d %s deals v %s" % (index + 1, clip(dealer, 5), clip(other, 5))
 
 
 def counts_row(names: "List[str]", h: "Dict[str, Any]") -> str:
-    # "Ann 6, Bo 2", "Ann Octad, Bo 12J", "Ann 9 wrong"
-    dn = clip(names[h["declarer"]], 6)
-    on = clip(names[h["opponent"]], 6)
+    # "Ann 6, Bo 2", "Ann 0, Bo 12(Jk)" (0: an Octad), "Ann 9: wrong"
+    dn = clip(names[h["declarer"]], 5)
+    on = clip(names[h["opponent"]], 5)
     if h["wrong"]:
         if h["d"] is None:
-            return "%s declared wrongly" % dn
+            return "%s declared wrongly" % clip(names[h["declarer"]], 4)
         return "%s declared %d: wrong" % (dn, h["d"])
-    d = "Octad" if h["octad"] else str(h["d"])
-    return "%s %s, %s %d%s" % (dn, d, on, h["o"], "(Jk)" if h["joker"] else "")
+    return "%s %d, %s %d%s" % (dn, h["d"], on, h["o"], "(Jk)" if h["joker"] else "")
 
 
 def outcome_row(names: "List[str]", h: "Dict[str, Any]") -> str:
@@ -94,5 +93,5 @@ def next_row(v: "Dict[str, Any]") -> "Optional[str]":
         return None
     t = v["tables"][0]
     if v["sits_out"] is not None:
-        return "%s deals, %s out" % (clip(t["dealer"], 7), clip(v["sits_out"], 7))
-    return "%s deals v %s" % (clip(t["dealer"], 7), clip(t["players"][1], 7))
+        return "%s deals, %s out" % (clip(t["dealer"], 5), clip(v["sits_out"], 4))
+    return "%s deals v %s" % (clip(t["dealer"], 6), clip(t["players"][1], 6))
