@@ -70,11 +70,11 @@ def test_encoder_press_is_ok_and_undo_steps_back_in_menus():
 
 def test_a_game_without_screens_says_so_and_stays():
     app = boot()
-    act(app, (KEY, K_OK))
-    assert app.screen.entries()[0].endswith("soon")      # Dumbo comes in a later issue
+    act(app, (KEY, K_OK), (TURN, 4))
+    assert app.screen.entries()[4].endswith("soon")      # Galumphus comes in a later issue
     act(app, (KEY, K_OK))
     assert app.screen.title == "New match"
-    assert app.message == "Dumbo comes later" and texts(app)[0] == "Dumbo comes later"
+    assert app.message == "Galumphus comes later" and texts(app)[0] == "Galumphus comes later"
     act(app, (TURN, 1))
     assert app.message == ""                             # gone with the next input
 

@@ -375,7 +375,7 @@ def test_parlour_sim_in_tmux_at_80x24(tmp_path):
         screen = capture()
         assert screen[:3] == ["\u250c" + "\u2500" * 22 + "\u2510",
                               "\u2502New match             \u2502",
-                              "\u2502Dumbo           soon  \u2502"]
+                              "\u2502Dumbo                 \u2502"]
         assert " 9 [z] Back   10 [x] Menu   11 [c] OK" in screen
         assert len(screen) <= 24 and all(len(line) <= 80 for line in screen)
     finally:

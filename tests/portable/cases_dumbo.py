@@ -188,6 +188,30 @@ def case_worked_d5_joker_from_cards():
     return [view["totals"], view["last"]]
 
 
+def case_view_gives_the_last_hand_as_fields():
+    # a program reads counts, Octad, Joker and winner from fields, never the line
+    out = []
+    for events in ([_h(0, 5, 2, True)], [_wrong(1, 9)], [_h(1, 0, 4)], [_h(0, 5, 5)]):
+        fields = _fold(_seated(2), events)["last_hand"]
+        out.append(sorted(fields.items()))
+    return out
+
+
+def case_hand_points_agrees_with_the_fold():
+    # views.hand_points (a screen's preview) against the engine's own D-7, every d
+    from parlour_rules.dumbo.state import S_LAST
+    from parlour_rules.dumbo.views import hand_points
+
+    seated = _seated(2)
+    bad = []
+    for d in range(8):
+        for o in range(0, 85, 3):
+            last = dumbo.apply(seated, _h(0, d, o))[S_LAST]
+            if tuple(last[6:8]) != hand_points(d, o, 20, 10):
+                bad.append((d, o))
+    return bad
+
+
 # -- refusals (each must raise RulesError with a message that fits a line) ------------
 
 def case_refuse_count_8_declared_valid():

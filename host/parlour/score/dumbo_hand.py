@@ -78,18 +78,15 @@ def score_hand(event: dict, names: list[str], values: dict) -> dict:
     config.update(values)
     match = MatchLog("dumbo", config, [{"t": "seat", "dealer": 1}, event])
     view = match.view()
-    last = match.state[dumbo_state.S_LAST]
+    hand = view["last_hand"]
     scores = {"declarer": view["totals"][0], "opponent": view["totals"][1]}
-    if last[0] == "wrong":
+    if hand["wrong"]:
         answer = {"wrong": True, "octad": False,
-                  "declarer": {"count": last[3]}, "opponent": {}}
+                  "declarer": {"count": hand["d"]}, "opponent": {}}
     else:
-        _, _, _, d, o, joker, _, _ = last
-        o_full = o + dumbo_state.JOKER_COUNT if joker else o
-        answer = {"wrong": False, "octad": d == 0, "declarer": {"count": d},
-                  "opponent": {"count": o_full, "joker": joker},
-                  # D-7: an Octad or a higher opponent count; a tie goes to the opponent.
-                  "winner": "declarer" if d == 0 or o_full > d else "opponent"}
+        answer = {"wrong": False, "octad": hand["octad"], "declarer": {"count": hand["d"]},
+                  "opponent": {"count": hand["o"], "joker": hand["joker"]},
+                  "winner": "declarer" if hand["winner"] == hand["declarer"] else "opponent"}
     answer["scores"] = scores
     answer["line"] = view["last"][0]
     if "declarer_cards" in event:

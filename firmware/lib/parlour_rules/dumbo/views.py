@@ -134,6 +134,36 @@ def _last_lines(state):
     return lines
 
 
+def hand_points(d, o_full, octad_bonus, undercut_bonus):
+    # D-7 for a screen's preview: -> (declarer's points, opponent's points). The
+    # engine's own fold (dumbo._apply_hand) keeps its inline copy for speed;
+    # tests/test_screens_dumbo.py checks that the two agree on every count.
+    if d == 0:
+        return o_full + octad_bonus, 0
+    if o_full > d:
+        return o_full - d, 0
+    if o_full < d:
+        return 0, d - o_full + undercut_bonus
+    return 0, 0
+
+
+def hand_fields(last):
+    # The last hand (D-7) or wrong declaration (D-8) as fields, so that no program
+    # reads the display line: seats, counts (o with the Joker), who won, the points.
+    if last is None or (last[0] != "hand" and last[0] != "wrong"):
+        return None
+    if last[0] == "wrong":
+        _, declarer, opponent, d, points = last
+        return {"wrong": True, "declarer": declarer, "opponent": opponent,
+                "d": d if d >= 0 else None, "o": None, "joker": False, "octad": False,
+                "winner": opponent, "points": [0, points]}
+    _, declarer, opponent, d, o, joker, dp, op = last
+    o_full = o + JOKER_COUNT if joker else o
+    return {"wrong": False, "declarer": declarer, "opponent": opponent, "d": d, "o": o_full,
+            "joker": joker, "octad": d == 0,
+            "winner": declarer if d == 0 or o_full > d else opponent, "points": [dp, op]}
+
+
 def _table_view(state, t):
     names = state[S_CFG]["names"]
     dealer = t[T_DEALER]
@@ -179,6 +209,7 @@ def view(state):
         "compass": [cfg["names"][seat] for seat in nesw] if nesw is not None else None,
         "deal": None,
         "last": _last_lines(state),
+        "last_hand": hand_fields(state[S_LAST]),
         "over": state[S_PH] == OVER,
         "winner": None,
         "bonuses": [],
