@@ -4,16 +4,20 @@
 # payments as the rules core works them out, and OK sends the hand. A caller who
 # shows more than the limit made a false call (R-7): the screen says so and OK
 # sends that instead. Key 8 opens the rest (false call, void, ledger, settle-up).
+#
+# What costs on the board is a new string: the rows are a seat's text (made once
+# per seat and mark) and its count (from a table), so a click makes none; the keys'
+# labels and the hints are made once per screen.
 
 from parlour_rules.errors import RulesError
 from parlour_rules.poker.score import false_call, hand_deltas, signed, transfers
 
 from ...ui.caches import Numbered
-from ...ui.frame import BLACK, BLUE, GREEN, GREY, K_OK, K_UNDO, RED, TEXT, WHITE, YELLOW, fit
+from ...ui.frame import BLACK, BLUE, GREEN, GREY, K_OK, K_UNDO, RED, TEXT, WHITE, YELLOW
 from ...ui.screen import Screen
 from .more import More
 from .results import HandDone
-from .rows import clamp_top, draw_rows, keep_in_sight
+from .rows import clamp_top, draw_rows, keep_in_sight, tail_item
 from .texts import column, false_line, outcome, payment
 
 try:
@@ -62,16 +66,15 @@ class PokerPlay(Screen):
         self.stage = CALLER
         self.ver = 0
         self._sv: "Any" = None
-        self._names: "List[str]" = []  # the names in their column
-        self._lines: "List[Tuple[str, int]]" = []
+        self._texts: "Dict[int, str]" = {}     # a row's text by seat * 3 + mark
+        self._heads: "Dict[int, str]" = {}     # "Ann deals; who calls?" by dealer
+        self._lines: "Optional[List[Tuple[Any, ...]]]" = None
         self._event: "Optional[Dict[str, Any]]" = None
         self._refusal = ""
         self._chrome: "Tuple[str, Tuple[str, ...]]" = ("", ())
-        self._chromes: "Dict[int, Tuple[str, Tuple[str, ...]]]" = {}   # by stage, per view
+        self._chromes: "Dict[int, Tuple[str, Tuple[str, ...]]]" = {}   # by stage
         self._lights: "Tuple[int, ...]" = ()
         self._lit: "Dict[Any, Tuple[int, ...]]" = {}    # by (stage, focus, caller), per view
-        self._shown: "List[Any]" = []      # what each count row shows: (count or -1)
-        self._prefix: "List[str]" = []     # each count row's text before the count
         self._body: "Optional[List[Any]]" = None   # the body's items, drawn at `_drawn`
         self._drawn = -1
         self._patch = False        # a click changed the focused row's count only
@@ -88,15 +91,11 @@ class PokerPlay(Screen):
         self.view()
 
     def _sync(self, v: "Dict[str, Any]") -> None:
-        # Once per new view (an event or an undo): names, title, then the entry.
+        # Once per new view (an event or an undo): the title, then the entry.
         self._sv = v
         n = len(v["players"])
         if len(self.counts) != n:
             self._clear(n)
-        if not self._names:
-            width = self.app.layout.cols - 9
-            self._names = [column(name, width) for name in v["players"]]
-        self._chromes = {}
         self._lit = {}
         self.title = _OVER[v["variant"]] if v["over"] else _TITLES[v["variant"]].text(
             v["hands"] + 1)
@@ -109,15 +108,13 @@ class PokerPlay(Screen):
         self.order = []
         self.focus = -1
         self.top = 0
-        self._shown = [None] * n
-        self._prefix = []
 
     def _changed(self) -> None:
-        # The entry changed: its stage, lines, preview, keys and lights worked out again.
+        # The entry changed: its stage, preview, keys and lights worked out again;
+        # its rows when they are next drawn.
         v = self._sv
         self.ver += 1
         caller = self.caller
-        was = self.stage
         if caller < 0:
             self.stage = CALLER
         elif (self.done[caller] and self.counts[caller] > v["threshold"]) or all(self.done):
@@ -126,66 +123,67 @@ class PokerPlay(Screen):
             self.stage = COUNTS
         self._event = None
         self._refusal = ""
-        if self.stage == CALLER:
-            self._lines = self._caller_lines(v)
-        elif self.stage == COUNTS:
-            if was != COUNTS:
-                self._prefix = []      # the rows are made again from the counts
-            self._count_rows()
+        self._lines = None
+        if self.stage == COUNTS:
             self.top = keep_in_sight(self.top, self.focus, self.app.layout.rows)
-        else:
+        elif self.stage == PREVIEW:
             self._lines = self._preview_lines(v)
             self.top = 0
-        chrome = self._chromes.get(self.stage * 2 + (self._event is None))
+        key = self.stage * 2 + (self._event is None)
+        chrome = self._chromes.get(key)
         if chrome is None:
-            chrome = self._chromes[self.stage * 2 + (self._event is None)] = \
-                self._make_chrome(v)
+            chrome = self._chromes[key] = self._make_chrome(v)
         self._chrome = chrome
-        key = (self.stage, self.focus, self.caller)
-        lights = self._lit.get(key)
+        lit = (self.stage, self.focus, self.caller)
+        lights = self._lit.get(lit)
         if lights is None:
             if len(self._lit) >= 16:
                 self._lit = {}
-            lights = self._lit[key] = self._make_lights(v)
+            lights = self._lit[lit] = self._make_lights(v)
         self._lights = lights
 
-    def _caller_lines(self, v: "Dict[str, Any]") -> "List[Tuple[str, int]]":
+    def lines(self) -> "List[Tuple[Any, ...]]":
+        lines = self._lines
+        if lines is None:
+            if self.stage == CALLER:
+                lines = self._caller_lines(self._sv)
+            else:
+                lines = [self._count_row(seat) for seat in range(len(self.counts))]
+            self._lines = lines
+        return lines
+
+    def _text(self, seat: int, mark: int) -> str:
+        # "2 Cal          C": a seat's key, name and mark, made once per screen.
+        text = self._texts.get(seat * 3 + mark)
+        if text is None:
+            width = self.app.layout.cols - 9
+            text = self._texts[seat * 3 + mark] = "%d %s %s" % (
+                seat, column(self._sv["players"][seat], width), _ROLES[mark])
+        return text
+
+    def _caller_lines(self, v: "Dict[str, Any]") -> "List[Tuple[Any, ...]]":
         names = v["players"]
         totals = v["totals"]
         dealer = v["dealer"]
         if v["over"]:
-            out = [("Match over: 8 settle", YELLOW)]
+            out: "List[Tuple[Any, ...]]" = [("Match over: 8 settle", YELLOW)]
         else:
-            out = [("%s deals; who calls?" % names[dealer], YELLOW)]
+            head = self._heads.get(dealer)
+            if head is None:
+                head = self._heads[dealer] = "%s deals; who calls?" % names[dealer]
+            out = [(head, YELLOW)]
         for seat in range(len(names)):
-            out.append(("%d %s %5s" % (seat, self._names[seat], signed(totals[seat])),
-                        BLUE if seat == dealer else WHITE))
+            out.append((self._text(seat, 2 if seat == dealer else 0),
+                        BLUE if seat == dealer else WHITE, signed(totals[seat])))
         return out
 
-    def _count_rows(self) -> None:
-        # Every seat's row, made again only where what it shows changed (a key
-        # changes one or two of them).
-        if not self._prefix:
-            # once per entry: the caller and the dealer are marked, the names kept
-            dealer = self._sv["dealer"]
-            self._prefix = ["%d %s %s " % (seat, self._names[seat], _ROLES[
-                1 if seat == self.caller else 2 if seat == dealer else 0])
-                for seat in range(len(self.counts))]
-            self._lines = [("", WHITE)] * len(self.counts)
-            self._shown = [None] * len(self.counts)
-        shown = self._shown
-        for seat in range(len(self.counts)):
-            now = self.counts[seat] if self.done[seat] or seat == self.focus else -1
-            if now != shown[seat]:
-                shown[seat] = now
-                self._lines[seat] = self._count_row(seat)
+    def _count_row(self, seat: int) -> "Tuple[Any, ...]":
+        mark = 1 if seat == self.caller else 2 if seat == self._sv["dealer"] else 0
+        shown = self.done[seat] or seat == self.focus
+        return (self._text(seat, mark), YELLOW if mark == 1 else WHITE,
+                _VALUES[self.counts[seat]] if shown else _UNSET)
 
-    def _count_row(self, seat: int) -> "Tuple[str, int]":
-        count = self._shown[seat]
-        return (self._prefix[seat] + (_VALUES[count] if count >= 0 else _UNSET),
-                YELLOW if seat == self.caller else WHITE)
-
-    def _preview_lines(self, v: "Dict[str, Any]") -> "List[Tuple[str, int]]":
+    def _preview_lines(self, v: "Dict[str, Any]") -> "List[Tuple[Any, ...]]":
         # The hand's payments as the rules core works them out (R-5..R-7); nothing sent.
         match = self.app.match
         names = v["players"]
@@ -193,7 +191,7 @@ class PokerPlay(Screen):
         caller = self.caller
         counts = self.counts
         cfg = match.state["cfg"] if match is not None else {}
-        out: "List[Tuple[str, int]]" = []
+        out: "List[Tuple[Any, ...]]" = []
         if counts[caller] > v["threshold"]:
             # R-7: judged on the deadwood he shows
             deltas = false_call(caller, len(names), cfg["false_call"])
@@ -215,13 +213,13 @@ class PokerPlay(Screen):
         return out
 
     def _make_chrome(self, v: "Dict[str, Any]") -> "Tuple[str, Tuple[str, ...]]":
+        # once per stage for the screen's life: the names and the seats do not change
         n = len(self.counts)
         labels = []
         for seat in range(SEATS):
             labels.append(v["players"][seat][:5] if seat < n else "")
-        typed = self.caller >= 0
         labels.append("More")
-        labels.append("Back" if typed else "Undo")
+        labels.append("Undo" if self.stage == CALLER else "Back")
         labels.append("Menu")
         if self.stage == CALLER:
             labels.append("")
@@ -272,25 +270,24 @@ class PokerPlay(Screen):
     def draw(self, frame: "Any") -> None:
         self.view()
         body = self._body
+        lines = self.lines()
         if body is None or self._drawn != self.ver:
             start = len(frame.items)
-            focus = self.focus if self.stage == COUNTS else -1
-            draw_rows(frame, self._lines, self.top, focus)
+            draw_rows(frame, lines, self.top, self.focus if self.stage == COUNTS else -1)
             self._body = frame.items[start:]
             self._drawn = self.ver
             self._patch = False
             return
         if self._patch:
-            # a click: only the focused row's text is new (it is highlighted: black)
+            # a click: only the focused row's count is new (highlighted: black)
             self._patch = False
             lay = frame.layout
-            y = lay.row_y(self.focus - self.top)
-            cols = lay.cols - 1 if len(self._lines) > lay.rows else lay.cols
+            item = tail_item(lay, len(lines), self.focus - self.top, lines[self.focus][2],
+                             BLACK)
             for i in range(len(body)):
-                item = body[i]
-                if item[0] == TEXT and item[1] == 0 and item[2] == y:
-                    body[i] = (TEXT, 0, y, fit(self._lines[self.focus][0], cols), BLACK,
-                               lay.scale, -1)
+                old = body[i]
+                if old[0] == TEXT and old[2] == item[2] and old[1] == item[1]:
+                    body[i] = item
                     break
         frame.items.extend(body)
 
@@ -304,11 +301,10 @@ class PokerPlay(Screen):
             count = 0 if count < 0 else MOST if count > MOST else count
             if count != self.counts[seat]:
                 self.counts[seat] = count
-                self._shown[seat] = count
-                self._lines[seat] = self._count_row(seat)
+                self.lines()[seat] = self._count_row(seat)
                 self._patch = True
         else:
-            top = clamp_top(self.top + delta, len(self._lines), self.app.layout.rows)
+            top = clamp_top(self.top + delta, len(self.lines()), self.app.layout.rows)
             if top != self.top:
                 self.top = top
                 self.ver += 1
@@ -352,7 +348,6 @@ class PokerPlay(Screen):
         if self.stage == CALLER:
             self.caller = seat
             self.focus = seat
-            self._prefix = []
         elif self.stage == PREVIEW and self._event is not None and \
                 self._event["t"] == "false_call":
             # a false call needs no other count: back to the caller's
@@ -394,24 +389,24 @@ class PokerPlay(Screen):
             self._clear(len(self.counts))
         self._changed()
 
+    def _sent(self, event: "Dict[str, Any]") -> bool:
+        # The event sent; the entry starts over under the new view when it is next
+        # shown (the hand's page comes first).
+        if self.app.submit(event) is not None:
+            return False
+        self._clear(len(self.counts))
+        return True
+
     def _send(self) -> "Optional[Screen]":
         event = self._event
         if event is None:
             self._refuse(self._refusal)
             return None
-        if self.app.submit(event) is not None:
-            return None
-        self._clear(len(self.counts))
-        self.view()
-        return HandDone(self.app, self)
+        return HandDone(self.app, self) if self._sent(event) else None
 
     def void(self) -> bool:
         # R-11: the hand abandoned (the More screen's key).
-        if self.app.submit({"t": "void"}) is not None:
-            return False
-        self._clear(len(self.counts))
-        self.view()
-        return True
+        return self._sent({"t": "void"})
 
     def false_call(self) -> bool:
         # R-7 without a count: the table saw the caller was over the limit.
@@ -421,8 +416,4 @@ class PokerPlay(Screen):
         event: "Dict[str, Any]" = {"t": "false_call", "caller": self.caller}
         if self.done[self.caller]:
             event["deadwood"] = self.counts[self.caller]
-        if self.app.submit(event) is not None:
-            return False
-        self._clear(len(self.counts))
-        self.view()
-        return True
+        return self._sent(event)

@@ -37,17 +37,17 @@ class Rows(Screen):
         self.back = back
         self.top = 0
         self._for: "Any" = None
-        self._lines: "List[Tuple[str, int]]" = []
+        self._lines: "List[Tuple[Any, ...]]" = []
         self._part: "List[Any]" = [None, None]
 
-    def lines(self) -> "List[Tuple[str, int]]":
+    def lines(self) -> "List[Tuple[Any, ...]]":
         v = self.app.view()
         if v is not self._for:
             self._for = v
             self._lines = self.make_lines(v)
         return self._lines
 
-    def make_lines(self, v: "Dict[str, Any]") -> "List[Tuple[str, int]]":
+    def make_lines(self, v: "Dict[str, Any]") -> "List[Tuple[Any, ...]]":
         return []
 
     def on_turn(self, delta: int) -> "Optional[Screen]":
@@ -72,11 +72,11 @@ class HandDone(Rows):
         if last is not None and last["t"] != "false_call":
             self.app.tune(_TUNE)
 
-    def make_lines(self, v: "Dict[str, Any]") -> "List[Tuple[str, int]]":
+    def make_lines(self, v: "Dict[str, Any]") -> "List[Tuple[Any, ...]]":
         names = v["players"]
         cols = self.app.layout.cols - 1
         last = v["last"]
-        out: "List[Tuple[str, int]]" = []
+        out: "List[Tuple[Any, ...]]" = []
         if last is None or last["t"] == "cut":
             out.append(("%s deals" % names[v["dealer"]], BLUE))
             return out
@@ -126,22 +126,20 @@ class HandDone(Rows):
 
 
 class Ledger(Rows):
-    # Every seat's balance (R-8: they sum to zero) and who deals.
+    # Who deals, and every seat's balance (R-8: they sum to zero).
     title = "Ledger"
 
     def on_show(self) -> None:
         self.title = _LEDGER_TITLES.text(self.app.view()["hands"])
 
-    def make_lines(self, v: "Dict[str, Any]") -> "List[Tuple[str, int]]":
+    def make_lines(self, v: "Dict[str, Any]") -> "List[Tuple[Any, ...]]":
         names = v["players"]
-        width = self.app.layout.cols - 10
-        dealer = v["dealer"]
-        out = []
+        width = self.app.layout.cols - 9
+        out: "List[Tuple[Any, ...]]" = [("%s deals" % names[v["dealer"]], BLUE)]
         for seat in range(len(names)):
             total = v["totals"][seat]
-            out.append(("%s %s %6s" % (column(names[seat], width), "D" if seat == dealer
-                                       else " ", signed(total)),
-                        GREEN if total > 0 else RED if total < 0 else WHITE))
+            out.append((column(names[seat], width),
+                        GREEN if total > 0 else RED if total < 0 else WHITE, signed(total)))
         return out
 
     def hint(self) -> str:
@@ -164,7 +162,7 @@ class Settle(Rows):
     # session (asked first); at the target OK does too.
     title = "Settle up"
 
-    def make_lines(self, v: "Dict[str, Any]") -> "List[Tuple[str, int]]":
+    def make_lines(self, v: "Dict[str, Any]") -> "List[Tuple[Any, ...]]":
         names = v["players"]
         cols = self.app.layout.cols - 1
         pays = settle(v["totals"])
@@ -194,7 +192,7 @@ class EndAsk(Rows):
     # Filing the session is for good (the laptop gets it): asked first.
     title = "End the session?"
 
-    def make_lines(self, v: "Dict[str, Any]") -> "List[Tuple[str, int]]":
+    def make_lines(self, v: "Dict[str, Any]") -> "List[Tuple[Any, ...]]":
         return [("11: yes, file it", YELLOW), ("9: no, play on", WHITE),
                 ("%d hands played" % v["hands"], GREY)]
 

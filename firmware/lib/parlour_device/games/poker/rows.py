@@ -1,8 +1,10 @@
 # Body rows that scroll: up to 8 players and a hand's payments on the MacroPad's
 # three rows. The last column marks rows out of sight (^ above, v below), as the
-# app's lists do, so nothing is cut off unmarked.
+# app's lists do, so nothing is cut off unmarked. A row is (text, colour) or
+# (text, colour, tail): the tail (a count, a balance) is its own text, right-aligned,
+# so a row whose number changes needs no new string for the rest.
 
-from ...ui.frame import BLACK, WHITE, YELLOW, fit
+from ...ui.frame import BLACK, RECT, TEXT, WHITE, YELLOW, Layout, fit
 
 try:
     from typing import Any, List, Tuple
@@ -26,25 +28,44 @@ def clamp_top(top: int, count: int, shown: int) -> int:
     return top if top > 0 else 0
 
 
-def draw_rows(frame: "Any", lines: "List[Tuple[str, int]]", top: int, focus: int) -> None:
-    # Lines (text, colour) from `top`, the line `focus` highlighted (-1: none).
+def room(lay: "Layout", count: int) -> int:
+    # The columns a row may use: one less when the rows scroll (the marks' column).
+    cols: int = lay.cols
+    return cols - 1 if count > lay.rows else cols
+
+
+def tail_item(lay: "Layout", count: int, row: int, tail: str, colour: int) -> "Tuple[Any, ...]":
+    cols = room(lay, count)
+    return (TEXT, (cols - len(tail)) * lay.char_w, lay.row_y(row), tail, colour, lay.scale, -1)
+
+
+def draw_rows(frame: "Any", lines: "List[Tuple[Any, ...]]", top: int, focus: int) -> None:
+    # Lines from `top`, the line `focus` highlighted (-1: none).
     lay = frame.layout
+    items = frame.items
     count = len(lines)
     shown = lay.rows
     scrolls = count > shown
-    cols = lay.cols - 1 if scrolls else lay.cols
+    cols = room(lay, count)
     last = top + shown - 1
     for i in range(top, top + shown):
         if i >= count:
             break
-        text, colour = lines[i]
+        line = lines[i]
+        text = line[0]
         y = lay.row_y(i - top)
         selected = i == focus
         if selected:
-            frame.rect(0, y, lay.width, lay.line_h, YELLOW if lay.colour else WHITE)
-            frame.text(0, y, fit(text, cols), BLACK, lay.scale)
+            items.append((RECT, 0, y, lay.width, lay.line_h,
+                          YELLOW if lay.colour else WHITE, True))
+        if len(line) > 2:
+            text = fit(text, cols - len(line[2]) - 1)
+            items.append((TEXT, 0, y, text, BLACK if selected else line[1], lay.scale, -1))
+            items.append(tail_item(lay, count, i - top, line[2],
+                                   BLACK if selected else line[1]))
         else:
-            frame.text(0, y, fit(text, cols), colour, lay.scale)
+            items.append((TEXT, 0, y, fit(text, cols), BLACK if selected else line[1],
+                          lay.scale, -1))
         if scrolls and ((i == top and i > 0) or (i == last and i < count - 1)):
-            frame.text(lay.width - lay.char_w, y, "^" if i == top else "v",
-                       BLACK if selected else WHITE, lay.scale)
+            items.append((TEXT, lay.width - lay.char_w, y, "^" if i == top else "v",
+                          BLACK if selected else WHITE, lay.scale, -1))
