@@ -320,3 +320,40 @@ def test_the_screen_view_is_the_views_fields_without_text_or_settle_up():
         assert "settle" not in lean and "standing" not in lean
         json.dumps(lean)
     assert lean["over"] and lean["leaders"] == full["leaders"] == [1]
+
+
+def test_long_names_are_cut_with_a_mark_and_nothing_runs_off_the_screen():
+    names = ["%s-Bartholomew-Fitzwilliam" % c for c in "ABCDEFGH"]
+    names = [name[:24] for name in names]
+    pad = Pad()
+    assert pad.app.set_roster(names)
+    pad.do(menu_to_options(8) + " k7 k7 t1 k11")
+    counts = [4, 9, 12, 30, 18, 22, 2, 40]
+    seen = []
+
+    def look():
+        lay = pad.app.layout
+        for item in pad.app.compose().items:
+            if item[0] == 0:
+                assert item[1] + len(item[3]) * lay.char_w <= lay.width, item
+        seen.extend(body(pad))
+
+    look()
+    pad.do("k6")
+    for seat in (6, 7, 0, 1, 2, 3, 4, 5):
+        look()
+        pad.do("t%d k11" % counts[seat])
+    look()
+    pad.do("k11")
+    look()
+    for keys in ("t3", "k11", "k8 k2", "t8", "k8", "t8", "k8"):
+        pad.do(keys)
+        look()
+    assert len(pad.events()) == 1 and pad.app.screen.title == "End the session?"
+    # every name was cut, and marked where it was
+    assert all(len(line) <= 21 for line in seen)
+    assert "0 A-Bartholom~ D   0" in seen and "G-Bartholom~    +121" in seen
+    assert "A-Bar~ pays G-Bar~ 2" in seen
+    # what is said of a name stays whole: the name is cut
+    assert "A-Bartholomew~ deals" in seen and "B-Bartho~ deals next" in seen
+    assert "G-Bar~ calls 2: +121" in seen

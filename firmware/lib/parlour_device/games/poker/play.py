@@ -18,7 +18,7 @@ from ...ui.screen import Screen
 from .more import More
 from .results import HandDone
 from .rows import clamp_top, draw_rows, keep_in_sight, tail_item
-from .texts import column, false_line, outcome, payment
+from .texts import column, false_line, named, outcome, payment
 
 try:
     from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
@@ -170,7 +170,10 @@ class PokerPlay(Screen):
         else:
             head = self._heads.get(dealer)
             if head is None:
-                head = self._heads[dealer] = "%s deals; who calls?" % names[dealer]
+                head = "%s deals; who calls?" % names[dealer]
+                if len(head) >= self.app.layout.cols:     # a long name: the hint asks
+                    head = named(names[dealer], " deals", self.app.layout.cols - 1)
+                self._heads[dealer] = head
             out = [(head, YELLOW)]
         for seat in range(len(names)):
             out.append((self._text(seat, 2 if seat == dealer else 0),

@@ -9,7 +9,7 @@ from ...ui.caches import Numbered
 from ...ui.frame import BLUE, GREEN, GREY, K_OK, K_UNDO, RED, WHITE, YELLOW
 from ...ui.screen import Screen
 from .rows import clamp_top, draw_rows
-from .texts import column, false_line, outcome, payment
+from .texts import column, false_line, named, outcome, payment
 
 try:
     from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
@@ -61,15 +61,18 @@ class Rows(Screen):
 
 class HandDone(Rows):
     # What the hand came to (its payments, as the rules core made them) and who
-    # deals next; at the target the leader, and OK goes to settle-up.
+    # deals next, with a short rising tune; at the target the leader,
+    # and OK goes to settle-up.
     title = "Poker"
+    _played = False
 
     def on_show(self) -> None:
         v = self.app.view()
         last = v["last"]
         hand = last.get("hand", v["hands"]) if last is not None else v["hands"]
         self.title = "Match over" if v["over"] else "Hand %d done" % hand
-        if last is not None and last["t"] != "false_call":
+        if not self._played and last is not None and last["t"] != "false_call":
+            self._played = True        # once, not again on coming back from the ledger
             self.app.tune(_TUNE)
 
     def make_lines(self, v: "Dict[str, Any]") -> "List[Tuple[Any, ...]]":
@@ -78,7 +81,7 @@ class HandDone(Rows):
         last = v["last"]
         out: "List[Tuple[Any, ...]]" = []
         if last is None or last["t"] == "cut":
-            out.append(("%s deals" % names[v["dealer"]], BLUE))
+            out.append((named(names[v["dealer"]], " deals", cols), BLUE))
             return out
         kind = last["t"]
         caller = last["caller"]
@@ -92,11 +95,11 @@ class HandDone(Rows):
         # the dealer before the payments, on screen whatever their number
         if v["over"]:
             leaders = "+".join([names[s] for s in v.get("leaders", [])])
-            out.append(("%s leads" % leaders, GREEN))
+            out.append((named(leaders, " leads", cols), GREEN))
         elif kind == "false_call":
-            out.append(("%s still deals" % names[v["dealer"]], BLUE))
+            out.append((named(names[v["dealer"]], " still deals", cols), BLUE))
         else:
-            out.append(("%s deals next" % names[v["dealer"]], BLUE))
+            out.append((named(names[v["dealer"]], " deals next", cols), BLUE))
         for payer, payee, amount in last["payments"]:
             out.append((payment(names, payer, payee, amount, cols), WHITE))
         if not last["payments"]:
@@ -135,7 +138,8 @@ class Ledger(Rows):
     def make_lines(self, v: "Dict[str, Any]") -> "List[Tuple[Any, ...]]":
         names = v["players"]
         width = self.app.layout.cols - 9
-        out: "List[Tuple[Any, ...]]" = [("%s deals" % names[v["dealer"]], BLUE)]
+        out: "List[Tuple[Any, ...]]" = [(named(names[v["dealer"]], " deals",
+                                                self.app.layout.cols - 1), BLUE)]
         for seat in range(len(names)):
             total = v["totals"][seat]
             out.append((column(names[seat], width),

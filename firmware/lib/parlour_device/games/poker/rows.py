@@ -1,10 +1,11 @@
 # Body rows that scroll: up to 8 players and a hand's payments on the MacroPad's
 # three rows. The last column marks rows out of sight (^ above, v below), as the
-# app's lists do, so nothing is cut off unmarked. A row is (text, colour) or
+# app's lists do; a row too long for the screen ends in ~: nothing is cut unmarked. A row is (text, colour) or
 # (text, colour, tail): the tail (a count, a balance) is its own text, right-aligned,
 # so a row whose number changes needs no new string for the rest.
 
-from ...ui.frame import BLACK, RECT, TEXT, WHITE, YELLOW, Layout, fit
+from ...ui.frame import BLACK, RECT, TEXT, WHITE, YELLOW, Layout
+from ...ui.lines import clip
 
 try:
     from typing import Any, List, Tuple
@@ -59,12 +60,12 @@ def draw_rows(frame: "Any", lines: "List[Tuple[Any, ...]]", top: int, focus: int
             items.append((RECT, 0, y, lay.width, lay.line_h,
                           YELLOW if lay.colour else WHITE, True))
         if len(line) > 2:
-            text = fit(text, cols - len(line[2]) - 1)
+            text = clip(text, cols - len(line[2]) - 1)
             items.append((TEXT, 0, y, text, BLACK if selected else line[1], lay.scale, -1))
             items.append(tail_item(lay, count, i - top, line[2],
                                    BLACK if selected else line[1]))
         else:
-            items.append((TEXT, 0, y, fit(text, cols), BLACK if selected else line[1],
+            items.append((TEXT, 0, y, clip(text, cols), BLACK if selected else line[1],
                           lay.scale, -1))
         if scrolls and ((i == top and i > 0) or (i == last and i < count - 1)):
             items.append((TEXT, lay.width - lay.char_w, y, "^" if i == top else "v",

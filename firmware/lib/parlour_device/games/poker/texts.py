@@ -37,17 +37,23 @@ def payment(names: "List[str]", payer: int, payee: int, amount: int, cols: int) 
     return "%s pays %s %d" % (clip(names[payer], room), clip(names[payee], room), amount)
 
 
+def named(name: str, rest: str, cols: int) -> str:
+    # "Ann deals next": a long name is cut (and marked), never what is said of it.
+    return clip(name, cols - len(rest)) + rest
+
+
 def outcome(names: "List[str]", caller: int, deadwood: "List[int]", winners: "List[int]",
             deltas: "List[int]", cols: int) -> str:
     # One short line: who won the show-down and what the caller made of it.
     if winners[0] == caller:
-        text = "%s calls %d, low %s" % (names[caller], deadwood[caller],
-                                         signed(deltas[caller]))
-    else:
-        who = "+".join([names[s] for s in winners])
-        text = "%s %d win%s" % (who, deadwood[winners[0]], "" if len(winners) > 1 else "s")
-    return clip(text, cols)
+        # nobody below him: "Ann calls 12: +33"
+        return named(names[caller], " calls %d: %s" % (deadwood[caller],
+                                                     signed(deltas[caller])), cols)
+    if len(winners) == 1:
+        return named(names[winners[0]], " %d wins" % deadwood[winners[0]], cols)
+    who = "+".join([names[s] for s in winners])
+    return clip("%s %d win" % (who, deadwood[winners[0]]), cols)
 
 
 def false_line(name: str, cols: int) -> str:
-    return clip("False call: " + name, cols)
+    return "False call: " + clip(name, cols - 12)
