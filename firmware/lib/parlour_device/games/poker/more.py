@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from ...ui.host import Host
 
 ENTRIES = ["0 False call", "1 Void hand", "2 Ledger", "3 Settle up", "4 End session"]
-_KEYS = ("False", "Void", "Ledgr", "Settl", "End", "", "", "", "", "Back", "Menu", "OK")
+_CHROME = ("0-4, or turn and 11",
+           ("False", "Void", "Ledgr", "Settl", "End", "", "", "", "", "Back", "Menu", "OK"))
 
 
 class More(ListScreen):
@@ -27,11 +28,14 @@ class More(ListScreen):
     def entries(self) -> "List[str]":
         return ENTRIES
 
+    def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
+        return _CHROME
+
     def hint(self) -> str:
-        return "0-4, or turn and 11"
+        return _CHROME[0]
 
     def keys(self) -> "Tuple[str, ...]":
-        return _KEYS
+        return _CHROME[1]
 
     def on_key(self, key: int) -> "Optional[Screen]":
         if key < len(ENTRIES):

@@ -12,7 +12,7 @@
 from parlour_rules.errors import RulesError
 from parlour_rules.poker.score import false_call, hand_deltas, signed, transfers
 
-from ...ui.caches import Numbered
+from ...ui.caches import Numbered, emptied, remember, room_for
 from ...ui.frame import BLACK, BLUE, GREEN, GREY, K_OK, K_UNDO, RED, TEXT, WHITE, YELLOW
 from ...ui.screen import Screen
 from .more import More
@@ -66,15 +66,17 @@ class PokerPlay(Screen):
         self.stage = CALLER
         self.ver = 0
         self._sv: "Any" = None
-        self._texts: "Dict[int, str]" = {}     # a row's text by seat * 3 + mark
-        self._heads: "Dict[int, str]" = {}     # "Ann deals; who calls?" by dealer
+        # Tables made at their size (a dict that grows frees its old table, and the
+        # board's allocator then searches the heap from that hole on).
+        self._texts: "Dict[int, str]" = room_for(3 * SEATS)   # a row's text by seat * 3 + mark
+        self._heads: "Dict[int, str]" = room_for(SEATS)       # "Ann deals; who calls?" by dealer
         self._lines: "Optional[List[Tuple[Any, ...]]]" = None
         self._event: "Optional[Dict[str, Any]]" = None
         self._refusal = ""
         self._chrome: "Tuple[str, Tuple[str, ...]]" = ("", ())
-        self._chromes: "Dict[int, Tuple[str, Tuple[str, ...]]]" = {}   # by stage
+        self._chromes: "Dict[int, Tuple[str, Tuple[str, ...]]]" = room_for(6)   # by stage
         self._lights: "Tuple[int, ...]" = ()
-        self._lit: "Dict[Any, Tuple[int, ...]]" = {}    # by (stage, focus, caller), per view
+        self._lit: "Dict[Any, Tuple[int, ...]]" = room_for(16)   # by (stage, focus, caller)
         self._body: "Optional[List[Any]]" = None   # the body's items, drawn at `_drawn`
         self._drawn = -1
         self._patch = False        # a click changed the focused row's count only
@@ -96,7 +98,7 @@ class PokerPlay(Screen):
         n = len(v["players"])
         if len(self.counts) != n:
             self._clear(n)
-        self._lit = {}
+        emptied(self._lit)         # the dealer moved
         self.title = _OVER[v["variant"]] if v["over"] else _TITLES[v["variant"]].text(
             v["hands"] + 1)
         self._changed()
@@ -137,9 +139,7 @@ class PokerPlay(Screen):
         lit = (self.stage, self.focus, self.caller)
         lights = self._lit.get(lit)
         if lights is None:
-            if len(self._lit) >= 16:
-                self._lit = {}
-            lights = self._lit[lit] = self._make_lights(v)
+            lights = remember(self._lit, 16, lit, self._make_lights(v))
         self._lights = lights
 
     def lines(self) -> "List[Tuple[Any, ...]]":

@@ -20,13 +20,20 @@ if TYPE_CHECKING:
     from ...ui.host import Host
 
 K_PAGE = 8
-_DONE_KEYS = ("", "", "", "", "", "", "", "", "Ledgr", "Undo", "Menu", "Next")
-_OVER_KEYS = ("", "", "", "", "", "", "", "", "Ledgr", "Undo", "Menu", "Settl")
-_LEDGER_KEYS = ("", "", "", "", "", "", "", "", "Settl", "Back", "Menu", "Back")
-_SETTLE_KEYS = ("", "", "", "", "", "", "", "", "End", "Back", "Menu", "Back")
-_FINAL_KEYS = ("", "", "", "", "", "", "", "", "End", "Back", "Menu", "End")
-_ASK_KEYS = ("", "", "", "", "", "", "", "", "", "No", "Menu", "Yes")
+# (hint, key labels) of each page, made once: the app finds the same tuple again.
+_DONE_CHROME = ("11:next 8:ledger",
+                ("", "", "", "", "", "", "", "", "Ledgr", "Undo", "Menu", "Next"))
+_OVER_CHROME = ("11:settle 8:ledger",
+                ("", "", "", "", "", "", "", "", "Ledgr", "Undo", "Menu", "Settl"))
+_LEDGER_CHROME = ("turn 11:back 8:settle",
+                  ("", "", "", "", "", "", "", "", "Settl", "Back", "Menu", "Back"))
+_SETTLE_CHROME = ("turn 11:back 8:end",
+                  ("", "", "", "", "", "", "", "", "End", "Back", "Menu", "Back"))
+_FINAL_CHROME = ("11:end 8:end 9:back",
+                 ("", "", "", "", "", "", "", "", "End", "Back", "Menu", "End"))
+_ASK_CHROME = ("11:file it 9:no", ("", "", "", "", "", "", "", "", "", "No", "Menu", "Yes"))
 _LEDGER_TITLES = Numbered("Ledger: %d hands", 4)
+_DONE_TITLES = Numbered("Hand %d done", 4)
 _TUNE = ((660, 70), (0, 30), (880, 110))     # the deal passes: a rising pair
 
 
@@ -50,6 +57,12 @@ class Rows(Screen):
     def make_lines(self, v: "Dict[str, Any]") -> "List[Tuple[Any, ...]]":
         return []
 
+    def hint(self) -> str:
+        return self.chrome()[0]
+
+    def keys(self) -> "Tuple[str, ...]":
+        return self.chrome()[1]
+
     def on_turn(self, delta: int) -> "Optional[Screen]":
         self.top = clamp_top(self.top + delta, len(self.lines()), self.app.layout.rows)
         return None
@@ -70,7 +83,7 @@ class HandDone(Rows):
         v = self.app.view()
         last = v["last"]
         hand = last.get("hand", v["hands"]) if last is not None else v["hands"]
-        self.title = "Match over" if v["over"] else "Hand %d done" % hand
+        self.title = "Match over" if v["over"] else _DONE_TITLES.text(hand)
         if not self._played and last is not None and last["t"] != "false_call":
             self._played = True        # once, not again on coming back from the ledger
             self.app.tune(_TUNE)
@@ -106,11 +119,8 @@ class HandDone(Rows):
             out.append(("No payments", GREY))
         return out
 
-    def hint(self) -> str:
-        return "11:settle 8:ledger" if self.app.view()["over"] else "11:next 8:ledger"
-
-    def keys(self) -> "Tuple[str, ...]":
-        return _OVER_KEYS if self.app.view()["over"] else _DONE_KEYS
+    def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
+        return _OVER_CHROME if self.app.view()["over"] else _DONE_CHROME
 
     def on_key(self, key: int) -> "Optional[Screen]":
         if key == K_OK:
@@ -146,11 +156,8 @@ class Ledger(Rows):
                         GREEN if total > 0 else RED if total < 0 else WHITE, signed(total)))
         return out
 
-    def hint(self) -> str:
-        return "turn 11:back 8:settle"
-
-    def keys(self) -> "Tuple[str, ...]":
-        return _LEDGER_KEYS
+    def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
+        return _LEDGER_CHROME
 
     def on_key(self, key: int) -> "Optional[Screen]":
         if key == K_OK or key == K_UNDO:
@@ -177,11 +184,8 @@ class Settle(Rows):
             out.append((payment(names, payer, payee, amount, cols), WHITE))
         return out
 
-    def hint(self) -> str:
-        return "11:end 8:end 9:back" if self.app.view()["over"] else "turn 11:back 8:end"
-
-    def keys(self) -> "Tuple[str, ...]":
-        return _FINAL_KEYS if self.app.view()["over"] else _SETTLE_KEYS
+    def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
+        return _FINAL_CHROME if self.app.view()["over"] else _SETTLE_CHROME
 
     def on_key(self, key: int) -> "Optional[Screen]":
         if key == K_PAGE or (key == K_OK and self.app.view()["over"]):
@@ -200,11 +204,8 @@ class EndAsk(Rows):
         return [("11: yes, file it", YELLOW), ("9: no, play on", WHITE),
                 ("%d hands played" % v["hands"], GREY)]
 
-    def hint(self) -> str:
-        return "11:file it 9:no"
-
-    def keys(self) -> "Tuple[str, ...]":
-        return _ASK_KEYS
+    def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
+        return _ASK_CHROME
 
     def on_key(self, key: int) -> "Optional[Screen]":
         if key == K_OK:
