@@ -105,5 +105,9 @@ class PokerOptions(Screen):
         return PokerPlay(self.app)
 
     def draw(self, frame: "Any") -> None:
+        # the rows made again only when an option or the marked row changed
         frame.keep(self._part, (self.variant, self.target, self.dealer, self.row, self.top),
-                   draw_rows, self.lines(), self.top, self.row)
+                   self._draw)
+
+    def _draw(self, frame: "Any") -> None:
+        draw_rows(frame, self.lines(), self.top, self.row)

@@ -45,6 +45,7 @@ class Rows(Screen):
         self.top = 0
         self._for: "Any" = None
         self._lines: "List[Tuple[Any, ...]]" = []
+        self._made = 0             # bumped with each new set of lines
         self._part: "List[Any]" = [None, None]
 
     def lines(self) -> "List[Tuple[Any, ...]]":
@@ -52,10 +53,14 @@ class Rows(Screen):
         if v is not self._for:
             self._for = v
             self._lines = self.make_lines(v)
+            self._made += 1
         return self._lines
 
     def make_lines(self, v: "Dict[str, Any]") -> "List[Tuple[Any, ...]]":
         return []
+
+    def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
+        return _LEDGER_CHROME      # each page has its own
 
     def hint(self) -> str:
         return self.chrome()[0]
@@ -69,7 +74,7 @@ class Rows(Screen):
 
     def draw(self, frame: "Any") -> None:
         lines = self.lines()
-        frame.keep(self._part, (id(lines), self.top), draw_rows, lines, self.top, -1)
+        frame.keep(self._part, (self._made, self.top), draw_rows, lines, self.top, -1)
 
 
 class HandDone(Rows):
