@@ -38,7 +38,7 @@ import mprig  # noqa: E402
 from parlour.sim.script import parse  # noqa: E402
 
 BOARDS = ("macropad", "tft")
-GAMES = ("stump", "dartex", "dumbo")
+GAMES = ("stump", "dartex", "dumbo", "poker")
 HELD_BUDGET = 120 * 1024
 PEAK_BUDGET = 160 * 1024
 FUEL_BUDGETS = {"entry": 1_500_000, "click": 300_000, "key": 600_000}

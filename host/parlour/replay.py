@@ -72,7 +72,7 @@ def replay(kept: dict, detail: bool = True) -> Replayed:
     problem = "" if agrees else (f"the device says {device}, the replay says {mine}")
     if device is None:
         problem = "the device kept no result to check"
-    return Replayed(game, list(view.get("names") or []), view.get("totals"),
+    return Replayed(game, list(view.get("names") or view.get("players") or []), view.get("totals"),
                     view.get("winner"), winner_seats(view, view.get("winner")),
                     agrees and device is not None, problem, hands, lines)
 
@@ -86,7 +86,10 @@ def _fold(record: object) -> tuple[MatchLog, list[dict], list[str]]:
     for index, event in enumerate(record["events"]):
         log.append(event)
         view = log.view()
-        lines.append(str(view.get("last") or ""))
+        last = view.get("last")
+        if isinstance(last, dict) and "line" in last:   # a game whose last event is a record
+            last = last["line"]
+        lines.append(str(last or ""))
         past = _hand_list(view) or []
         while seen < len(past):
             hands.append({"points": past[seen], "totals": view.get("totals"), "after": index})

@@ -211,9 +211,9 @@ def dealer(state):
     return (state["first"] + state["hands"]) % state["cfg"]["n"]
 
 
-def last_hand(state):
+def last_hand(state, line=True):
     # The last event in full: what it was, its payments per seat and as transfers,
-    # and the line the table reads.
+    # and (with `line`) the line the table reads.
     kind = state["kind"]
     if kind is None:
         return None
@@ -224,7 +224,8 @@ def last_hand(state):
     if kind == "cut":
         last["dealer"] = caller
         last["draws"] = [list(d) for d in state["draws"]]
-        last["line"] = explain(last, cfg["names"])
+        if line:
+            last["line"] = explain(last, cfg["names"])
         return last
     # a void hand or a false call leaves the hand count where the hand it ended or
     # interrupted was: both are "hand k" with k the number of that hand
@@ -241,7 +242,8 @@ def last_hand(state):
         deltas = [0] * n
     last["deltas"] = deltas
     last["payments"] = transfers(deltas, caller)
-    last["line"] = explain(last, cfg["names"])
+    if line:
+        last["line"] = explain(last, cfg["names"])
     return last
 
 
@@ -262,6 +264,30 @@ def view(state):
         "over": state["over"],
         "settle": settle(totals),
         "last": last_hand(state),
+    }
+    if state["over"]:
+        high = max(totals)
+        out["leaders"] = [s for s in range(len(totals)) if totals[s] == high]
+    return out
+
+
+def screen_view(state):
+    # What a device screen reads, made once per event: view()'s fields without its
+    # text (no standing, no last line) and without settle-up, which the settle-up
+    # screen asks of settle() itself. Shared, not copied: read it, never change it.
+    cfg = state["cfg"]
+    totals = balances(state)
+    out = {
+        "game": "poker",
+        "variant": cfg["variant"],
+        "players": cfg["names"],
+        "totals": totals,
+        "dealer": dealer(state),
+        "hands": state["hands"],
+        "threshold": cfg["threshold"],
+        "target": cfg["target"],
+        "over": state["over"],
+        "last": last_hand(state, False),
     }
     if state["over"]:
         high = max(totals)
