@@ -1,0 +1,125 @@
+# The Great Galumphus's text and sound on the device: the lines each phase shows
+# (made once per view, never per click), the key labels and hints (made once at
+# import), and each design's tune, worked out from its number.
+
+from parlour_rules.cards import GAL_CODES, GAL_NAMES
+
+from ...ui.caches import Numbered
+from ...ui.frame import GREEN, RED, WHITE, YELLOW
+from ...ui.lines import clip
+
+try:
+    from typing import Any, Dict, List, Tuple
+except ImportError:
+    pass
+
+K_PASS = 8          # PASS (and END when a quiet pass of the pack offers it)
+SHORT = 5           # a name as it shows beside a card or a claim
+SEAT_KEYS = 8       # keys 0..7 are the seats (G-4: one seat key per player)
+
+# A pentatonic scale (C D E G A): a design's tune is four notes of it, picked and
+# moved up an octave by the bits of a number stepped from the design's own, so the
+# fifteen tunes differ (tests/test_screens_galumphus.py checks they all do).
+_SCALE = (262, 294, 330, 392, 440)
+
+
+def tune(card: int) -> "Tuple[Tuple[int, int], ...]":
+    notes = []
+    x = card * 7 + 3
+    for i in range(4):
+        x = (x * 5 + 1) % 32
+        hertz = _SCALE[x % 5] << ((x >> 3) & 1)
+        notes.append((hertz, 90 if i < 3 else 180))
+    if card >= 11:     # a Star: a rest and its first note again, held
+        notes.append((0, 60))
+        notes.append((notes[0][0] * 2, 240))
+    return tuple(notes)
+
+
+def shorts(names: "List[str]") -> "List[str]":
+    return [clip(name, SHORT) for name in names]
+
+
+def _labels(players: int, seat_label: str, pass_label: str, ok: str) -> "Tuple[str, ...]":
+    out = []
+    for key in range(SEAT_KEYS):
+        out.append(seat_label if key < players else "")
+    out.append(pass_label)
+    out.append("Undo")
+    out.append("Menu")
+    out.append(ok)
+    return tuple(out)
+
+
+def chromes(players: int) -> "Dict[str, Tuple[str, Tuple[str, ...]]]":
+    # (hint, key labels) by what the keys do now: made once per match.
+    last = players - 1
+    seats = "0-%d" % last
+    return {
+        "show": ("11:hide turn:page", _labels(players, "", "", "Hide")),
+        "ready": ("11:call next card", _labels(players, "", "", "Call")),
+        "end": ("11:call 8:END", _labels(players, "", "End", "Call")),
+        "call": (seats + " claim 11:close", _labels(players, "Claim", "", "Close")),
+        "lock": (seats + " whose 8:cancel", _labels(players, "Card", "Cancel", "")),
+        "seat": (seats + ":whose card 8:pass", _labels(players, "Seat", "Pass", "")),
+        "name": ("turn:design press:OK", _labels(players, "Seat", "Pass", "Name")),
+        "anim": ("", _labels(players, "", "", "")),
+    }
+
+
+SECONDS = Numbered("%ds", 64)
+PACK = Numbered("pack %d", 64)
+CALLS = Numbered("Galumphus call %d", 64)
+
+
+def result_line(v: "Dict[str, Any]", short: "List[str]", claim: "Dict[str, Any]"
+                ) -> "Tuple[str, int]":
+    # One claim of the last call as settled (G-5): right and wrong cards are shown
+    # to all by the rules; a wrong privilege naming shows no card (G-7).
+    who = short[claim["by"]] + ">" + short[claim["seat"]]
+    result = claim["result"]
+    card = claim["card"]
+    if result == "void":
+        return who + " void", YELLOW
+    if card is None:
+        return who + " wrong", RED
+    return who + " " + card + " " + result, GREEN if result == "right" else RED
+
+
+def seat_cards(short: "List[str]", pairs: "List[List[Any]]", per_line: int
+               ) -> "List[str]":
+    # Shown cards as "Ann PUS", `per_line` seats to a line.
+    out = []
+    line = ""
+    count = 0
+    for seat, code in pairs:
+        part = short[seat] + " " + code
+        line = part if not count else line + "  " + part
+        count += 1
+        if count == per_line:
+            out.append(line)
+            line = ""
+            count = 0
+    if count:
+        out.append(line)
+    return out
+
+
+def row_lines(v: "Dict[str, Any]", short: "List[str]", cols: int) -> "List[Tuple[str, int]]":
+    # Each row face up (G-9: the designs, then every card in the order won).
+    out = []
+    for seat in range(v["players"]):
+        row = v["rows"][seat]
+        text = "%s %d/%d:" % (short[seat], v["designs"][seat], v["target"])
+        colour = YELLOW if seat == v["dealer"] else WHITE
+        for code in row:
+            if len(text) + 4 > cols:
+                out.append((text, colour))
+                text = " "
+            text += " " + code
+        out.append((text, colour))
+    return out
+
+
+def name_of(code: str) -> str:
+    return GAL_NAMES[GAL_CODES.index(code)]
