@@ -372,18 +372,17 @@ class GalumphusPlay(Screen):
         rows = self.rows
         head = self.head
         room = self._room()
-        first = min(self.top * room, max(0, head - room))
-        page: "List[Tuple[str, int]]" = list(rows[first:min(head, first + room)])
+        at = min(self.top * room, max(0, head - room))
+        page: "List[Tuple[str, int]]" = list(rows[at:min(head, at + room)])
         card_pages = max(1, (len(rows) - head + 1) // 2)
         start = head + 2 * min(self.top, card_pages - 1)
         page.extend(rows[start:start + 2])
         text = self.countdown()
         if self._pages() > 1:
             text = "%d/%d %s" % (self.top + 1, self._pages(), text)
-        first = page[0][0]
         width = lay.cols - len(text) - 1
-        if len(first) > width:
-            page[0] = (first[:width], page[0][1])
+        if page and len(page[0][0]) > width:
+            page[0] = (page[0][0][:width], page[0][1])
         draw.lines(frame, page, 0)
         frame.text(lay.width - len(text) * lay.char_w, lay.row_y(0), text, WHITE, lay.scale)
 
