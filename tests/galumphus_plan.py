@@ -70,7 +70,11 @@ class Plan:
         steps = (5, 7, 11).index(TARGET) - (5, 7, 11).index(default)
         if steps:
             self.out(f"turn {steps}")
-        self.out("key 7", "key 7", f"turn {self.seed}")
+        self.out("key 7", "key 7")
+        tens = (self.seed + 5) // 10
+        self.out(*["key 5"] * tens)
+        if self.seed - 10 * tens:
+            self.out(f"turn {self.seed - 10 * tens}")
         self.shot("options")
         self.out("key 11")
         self.ev({"t": "seed", "seed": self.seed})

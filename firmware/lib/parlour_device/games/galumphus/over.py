@@ -4,7 +4,7 @@
 from ...ui.frame import GREEN, K_OK, K_UNDO, ORANGE, WHITE
 from ...ui.lines import Lines
 from ...ui.screen import ListScreen, Screen
-from .texts import row_lines, shorts
+from .texts import RowLines, shorts
 
 try:
     from typing import TYPE_CHECKING, Any, List, Optional, Tuple
@@ -33,7 +33,7 @@ class GameOver(Lines):
             head = "shared: " + " ".join([short[s] for s in winners])
         out: "List[Tuple[str, int]]" = [(head, GREEN)]
         out.append((REASONS.get(result["reason"], result["reason"]), ORANGE))
-        out.extend(row_lines(v, short, self.app.layout.cols))
+        out.extend(RowLines(self.app.layout.cols).lines(v, short))
         return out
 
     def hint(self) -> str:

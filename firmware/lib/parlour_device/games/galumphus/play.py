@@ -21,12 +21,12 @@ from .texts import (
     CALLS,
     K_PASS,
     PACK,
+    RowLines,
     chromes,
     result_line,
-    row_lines,
     seat_cards,
     shorts,
-    tune,
+    tune_of,
 )
 
 try:
@@ -65,6 +65,7 @@ class GalumphusPlay(Screen):
         self.anim = -1          # the Snort Hound's step, -1 when not sliding
         self.plain = True       # the last Star called carried its privilege (G-8)
         self._lights: "Any" = None
+        self._rows = RowLines(app.layout.cols)
 
     def view(self) -> "Dict[str, Any]":
         v: "Dict[str, Any]" = self.app.view()
@@ -96,7 +97,7 @@ class GalumphusPlay(Screen):
             # A new call: its tune; a Star carries its privilege unless the card
             # called before it was a Star too (G-8).
             self.plain = called not in STARS or old["called"] not in STARS
-            self.app.tune(tune(GAL_CODES.index(called)))
+            self.app.tune(tune_of(GAL_CODES.index(called)))
             if called == "TAS" and self.plain:
                 self.anim = 0
         if v["privilege"] is None or v["privilege"]["pick"] is None:
@@ -110,6 +111,9 @@ class GalumphusPlay(Screen):
 
     def _lines(self, v: "Dict[str, Any]") -> None:
         # The lines of a show or of the wait for a call, made once per view.
+        self._chrome = self._pick_chrome(v)
+        if v["phase"] == "call" or v["phase"] == "priv":
+            return          # drawn from the view itself: no lines to make
         short = self.short
         out: "List[Tuple[str, int]]" = []
         if v["calls"] == 0:
@@ -142,9 +146,8 @@ class GalumphusPlay(Screen):
             out.append((PACK.text(v["pack"]), WHITE))
             if v["end_offer"]:
                 out.append(("quiet pass: 8 ends", ORANGE))
-            out.extend(row_lines(v, short, self.app.layout.cols))
+            out.extend(self._rows.lines(v, short))
         self.rows = out
-        self._chrome = self._pick_chrome(v)
 
     def _pick_chrome(self, v: "Dict[str, Any]") -> "Tuple[str, Tuple[str, ...]]":
         ch = self.chromes

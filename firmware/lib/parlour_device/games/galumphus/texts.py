@@ -69,6 +69,15 @@ def chromes(players: int) -> "Dict[str, Tuple[str, Tuple[str, ...]]]":
 
 SECONDS = Numbered("%ds", 64)
 PACK = Numbered("pack %d", 64)
+_TUNES: "Dict[int, Tuple[Tuple[int, int], ...]]" = {}
+
+
+def tune_of(card: int) -> "Tuple[Tuple[int, int], ...]":
+    # Each design's tune worked out once a match, at its first call.
+    found = _TUNES.get(card)
+    if found is None:
+        found = _TUNES[card] = tune(card)
+    return found
 CALLS = Numbered("Galumphus call %d", 64)
 
 
@@ -105,20 +114,39 @@ def seat_cards(short: "List[str]", pairs: "List[List[Any]]", per_line: int
     return out
 
 
-def row_lines(v: "Dict[str, Any]", short: "List[str]", cols: int) -> "List[Tuple[str, int]]":
-    # Each row face up (G-9: the designs, then every card in the order won).
+def row_text(v: "Dict[str, Any]", short: "List[str]", seat: int, cols: int) -> "List[str]":
+    # One row face up (G-9): its designs of the target, then every card in the
+    # order won, wrapped at a code's edge.
+    text = "%s %d/%d:" % (short[seat], v["designs"][seat], v["target"])
     out = []
-    for seat in range(v["players"]):
-        row = v["rows"][seat]
-        text = "%s %d/%d:" % (short[seat], v["designs"][seat], v["target"])
-        colour = YELLOW if seat == v["dealer"] else WHITE
-        for code in row:
-            if len(text) + 4 > cols:
-                out.append((text, colour))
-                text = " "
-            text += " " + code
-        out.append((text, colour))
+    for code in v["rows"][seat]:
+        if len(text) + 4 > cols:
+            out.append(text)
+            text = " "
+        text += " " + code
+    out.append(text)
     return out
+
+
+class RowLines:
+    # Every row's lines, each seat's made again only when its row changed (a
+    # string made costs more on the board than anything else a redraw does).
+    def __init__(self, cols: int) -> None:
+        self.cols = cols
+        self.kept: "Dict[int, Tuple[int, List[str]]]" = {}
+
+    def lines(self, v: "Dict[str, Any]", short: "List[str]") -> "List[Tuple[str, int]]":
+        out = []
+        kept = self.kept
+        for seat in range(v["players"]):
+            size = len(v["rows"][seat])
+            found = kept.get(seat)
+            if found is None or found[0] != size:
+                found = kept[seat] = (size, row_text(v, short, seat, self.cols))
+            colour = YELLOW if seat == v["dealer"] else WHITE
+            for text in found[1]:
+                out.append((text, colour))
+        return out
 
 
 def name_of(code: str) -> str:
