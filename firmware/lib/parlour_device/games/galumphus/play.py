@@ -66,6 +66,7 @@ class GalumphusPlay(Screen):
         self.plain = True       # the last Star called carried its privilege (G-8)
         self._lights: "Any" = None
         self._rows = RowLines(app.layout.cols)
+        self._shown_time = ""
 
     def view(self) -> "Dict[str, Any]":
         v: "Dict[str, Any]" = self.app.view()
@@ -155,6 +156,7 @@ class GalumphusPlay(Screen):
         if self.anim >= 0:
             return ch["anim"]
         if phase == "show":
+            self._shown_time = ""
             return ch["show"]
         if phase == "call":
             return ch["lock"] if v["lock"] is not None else ch["call"]
@@ -371,7 +373,6 @@ class GalumphusPlay(Screen):
     def _draw_show(self, frame: "Any") -> None:
         # Four seats a page (G-3) under as many head lines as there is room for,
         # and the time left.
-        lay = frame.layout
         rows = self.rows
         head = self.head
         room = self._room()
@@ -380,14 +381,19 @@ class GalumphusPlay(Screen):
         card_pages = max(1, (len(rows) - head + 1) // 2)
         start = head + 2 * min(self.top, card_pages - 1)
         page.extend(rows[start:start + 2])
+        draw.lines(frame, page, 0)
+        self._show_hint()
+
+    def _show_hint(self) -> None:
+        # The page and the time left on the hint line, made again only when they
+        # change (once a second at most: a timer's step, never a click).
         text = self.countdown()
         if self._pages() > 1:
             text = "%d/%d %s" % (self.top + 1, self._pages(), text)
-        width = lay.cols - len(text) - 1
-        if page and len(page[0][0]) > width:
-            page[0] = (page[0][0][:width], page[0][1])
-        draw.lines(frame, page, 0)
-        frame.text(lay.width - len(text) * lay.char_w, lay.row_y(0), text, WHITE, lay.scale)
+        if text != self._shown_time:
+            self._shown_time = text
+            self._chrome = (("11:hide turn " if self._pages() > 1 else "11:hide ") + text,
+                            self.chromes["show"][1])
 
     def _status(self, v: "Dict[str, Any]") -> "List[Tuple[str, int]]":
         short = self.short

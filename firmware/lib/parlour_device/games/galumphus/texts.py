@@ -56,7 +56,7 @@ def chromes(players: int) -> "Dict[str, Tuple[str, Tuple[str, ...]]]":
     last = players - 1
     seats = "0-%d" % last
     return {
-        "show": ("11:hide turn:page", _labels(players, "", "", "Hide")),
+        "show": ("11:hide", _labels(players, "", "", "Hide")),
         "ready": ("11:call next card", _labels(players, "", "", "Call")),
         "end": ("11:call 8:END", _labels(players, "", "End", "Call")),
         "call": (seats + " claim 11:close", _labels(players, "Claim", "", "Close")),
