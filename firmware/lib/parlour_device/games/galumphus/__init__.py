@@ -23,8 +23,9 @@ TARGET_ROWS = ("Target: 5 designs", "Target: 7 designs", "Target: 11 designs")
 SHOW_ROWS = tuple(["Show: %d s a seat" % s for s in range(1, 6)])
 DEALS = Numbered("Deal: no. %d", 8)
 MAX_DEAL = 9999
-KEYS = ("", "Up", "", "", "", "", "", "Down", "", "Back", "Menu", "Start")
-DEAL_KEYS = ("", "Up", "", "-10", "", "+10", "", "Down", "", "Back", "Menu", "Start")
+# The same labels and hint on every row: on the colour board a change of either
+# draws all twelve labels again. Keys 3/5 step the deal's number by ten.
+KEYS = ("", "Up", "", "-10", "", "+10", "", "Down", "", "Back", "Menu", "Start")
 
 
 def start(app: "Host", players: "List[str]") -> Screen:
@@ -58,10 +59,10 @@ class GalumphusOptions(Screen):
         return [TARGET_ROWS[self.target], SHOW_ROWS[self.show_s - 1], deal]
 
     def hint(self) -> str:
-        return "turn,3,5:deal 11:start" if self.row == 2 else "turn:change 11:start"
+        return "turn:change 11:start"
 
     def keys(self) -> "Tuple[str, ...]":
-        return DEAL_KEYS if self.row == 2 else KEYS
+        return KEYS
 
     def on_turn(self, delta: int) -> "Optional[Screen]":
         if self.row == 0:
@@ -73,8 +74,9 @@ class GalumphusOptions(Screen):
         return None
 
     def on_key(self, key: int) -> "Optional[Screen]":
-        if (key == 3 or key == 5) and self.row == 2:
+        if key == 3 or key == 5:
             # tens on the deal's number: the encoder alone steps one at a time
+            self.row = 2
             self.deal = (self.deal + (10 if key == 5 else -10)) % (MAX_DEAL + 1)
             return None
         if key == 1 or key == 7:

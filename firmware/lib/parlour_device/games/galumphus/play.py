@@ -138,7 +138,7 @@ class GalumphusPlay(Screen):
         if v["phase"] == "show":
             self.head = len(out)
             colour = ORANGE if v["privilege"] is not None else WHITE
-            for text in seat_cards(short, v["show"], 2):
+            for text in seat_cards(short, v["show"]):
                 out.append((text, colour))
         else:
             self.head = len(out)
@@ -382,7 +382,16 @@ class GalumphusPlay(Screen):
         start = head + 2 * min(self.top, card_pages - 1)
         page.extend(rows[start:start + 2])
         draw.lines(frame, page, 0)
-        self._show_hint()
+        lay = frame.layout
+        if lay.colour:
+            # under the six rows; the hint keeps its key labels drawn once a show
+            text = self.countdown()
+            if self._pages() > 1:
+                text = "%d/%d %s" % (self.top + 1, self._pages(), text)
+            frame.text(lay.width - 6 * len(text) - 4, lay.body_top + lay.body_height - 12,
+                       text, WHITE, 1)
+        else:
+            self._show_hint()
 
     def _show_hint(self) -> None:
         # The page and the time left on the hint line, made again only when they

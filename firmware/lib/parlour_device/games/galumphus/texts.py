@@ -56,7 +56,7 @@ def chromes(players: int) -> "Dict[str, Tuple[str, Tuple[str, ...]]]":
     last = players - 1
     seats = "0-%d" % last
     return {
-        "show": ("11:hide", _labels(players, "", "", "Hide")),
+        "show": ("11:hide turn:page", _labels(players, "", "", "Hide")),
         "ready": ("11:call next card", _labels(players, "", "", "Call")),
         "end": ("11:call 8:END", _labels(players, "", "End", "Call")),
         "call": (seats + " claim 11:close", _labels(players, "Claim", "", "Close")),
@@ -84,47 +84,47 @@ CALLS = Numbered("Galumphus call %d", 64)
 def result_line(v: "Dict[str, Any]", short: "List[str]", claim: "Dict[str, Any]"
                 ) -> "Tuple[str, int]":
     # One claim of the last call as settled (G-5): right and wrong cards are shown
-    # to all by the rules; a wrong privilege naming shows no card (G-7).
-    who = short[claim["by"]] + ">" + short[claim["seat"]]
+    # to all by the rules; a wrong privilege naming shows no card (G-7). One
+    # format makes one string (each + would make another).
     result = claim["result"]
     card = claim["card"]
+    by = short[claim["by"]]
+    seat = short[claim["seat"]]
     if result == "void":
-        return who + " void", YELLOW
+        return "%s>%s void" % (by, seat), YELLOW
     if card is None:
-        return who + " wrong", RED
-    return who + " " + card + " " + result, GREEN if result == "right" else RED
+        return "%s>%s wrong" % (by, seat), RED
+    return "%s>%s %s %s" % (by, seat, card, result), GREEN if result == "right" else RED
 
 
-def seat_cards(short: "List[str]", pairs: "List[List[Any]]", per_line: int
+def seat_cards(short: "List[str]", pairs: "List[List[Any]]"
                ) -> "List[str]":
-    # Shown cards as "Ann PUS", `per_line` seats to a line.
+    # Shown cards as "Ann PUS  Ben CLI", two seats to a line.
     out = []
-    line = ""
-    count = 0
-    for seat, code in pairs:
-        part = short[seat] + " " + code
-        line = part if not count else line + "  " + part
-        count += 1
-        if count == per_line:
-            out.append(line)
-            line = ""
-            count = 0
-    if count:
-        out.append(line)
+    for i in range(0, len(pairs), 2):
+        first = pairs[i]
+        if i + 1 < len(pairs):
+            second = pairs[i + 1]
+            out.append("%s %s  %s %s" % (short[first[0]], first[1], short[second[0]],
+                                         second[1]))
+        else:
+            out.append("%s %s" % (short[first[0]], first[1]))
     return out
 
 
 def row_text(v: "Dict[str, Any]", short: "List[str]", seat: int, cols: int) -> "List[str]":
     # One row face up (G-9): its designs of the target, then every card in the
     # order won, wrapped at a code's edge.
-    text = "%s %d/%d:" % (short[seat], v["designs"][seat], v["target"])
+    head = "%s %d/%d:" % (short[seat], v["designs"][seat], v["target"])
+    row = v["rows"][seat]
+    if not row:
+        return [head]
     out = []
-    for code in v["rows"][seat]:
-        if len(text) + 4 > cols:
-            out.append(text)
-            text = " "
-        text += " " + code
-    out.append(text)
+    first = max(0, (cols - len(head)) // 4)      # codes beside the head
+    out.append(head + " " + " ".join(row[:first]) if first else head)
+    per = (cols - 1) // 4
+    for i in range(first, len(row), per):
+        out.append("  " + " ".join(row[i:i + per]))
     return out
 
 
