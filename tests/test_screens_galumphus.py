@@ -325,3 +325,26 @@ def test_every_screen_of_a_planned_match_fits_the_macropad(players):
             if item[0] == 0:
                 assert item[1] + 6 * item[5] * len(item[3]) <= 128, item
     assert app.match is not None and len(app.match.events) > 20
+
+
+def test_g8_a_star_right_after_a_star_sends_the_duplicates_back_on_screen():
+    pad = dealt(pack=arranged(["PUS", "CLI", "PAI", "CIS", "PUS", "PUS", "PUS", "HAI",
+                               "CRO", "TAS"]))
+    pad.do("k11 k11 k1 k1 k11 k11")                 # P2 claims his own PUS; refilled PUS
+    pad.do("k11 k1 k1 k11 k11")                     # and again: two PUS in his row
+    assert pad.view()["rows"][1] == ["PUS", "PUS"]
+    pad.do("k11 w8000")                             # Crowned Cornubian, shown and hidden
+    pad.do("k11")                                   # Snort Hound right after it: G-8
+    assert pad.view()["returned"] == ["PUS"] and pad.view()["rows"][1] == ["PUS"]
+    text = pad.frame_text()
+    assert "Star after Star" in text and "back: PUS" in text
+
+
+def test_g4_the_close_timer_logs_next_as_the_dealer_would():
+    pad = dealt(close_ms=5000)
+    pad.do("k11 k11")
+    assert "closes 5s" in pad.frame_text()
+    pad.do("w2000")
+    assert "closes 3s" in pad.frame_text() and pad.view()["phase"] == "call"
+    pad.do("w3000")
+    assert pad.events()[-1] == {"t": "next"} and pad.view()["phase"] == "ready"
