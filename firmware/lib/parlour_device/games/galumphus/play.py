@@ -113,8 +113,9 @@ class GalumphusPlay(Screen):
     def _lines(self, v: "Dict[str, Any]") -> None:
         # The lines of a show or of the wait for a call, made once per view.
         self._chrome = self._pick_chrome(v)
-        if v["phase"] == "call" or v["phase"] == "priv":
-            return          # drawn from the view itself: no lines to make
+        if v["phase"] != "show" and v["phase"] != "ready":
+            return          # a call or a privilege is drawn from the view; the end
+                            # has its own screen
         short = self.short
         out: "List[Tuple[str, int]]" = []
         if v["calls"] == 0:
