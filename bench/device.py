@@ -38,12 +38,12 @@ import mprig  # noqa: E402
 from parlour.sim.script import parse  # noqa: E402
 
 BOARDS = ("macropad", "tft")
-GAMES = ("stump", "dartex", "dumbo", "poker")
+GAMES = ("stump", "dartex", "dumbo", "poker", "galumphus")
 HELD_BUDGET = 120 * 1024
 PEAK_BUDGET = 160 * 1024
 FUEL_BUDGETS = {"entry": 1_500_000, "click": 300_000, "key": 600_000}
 KINDS = ("entry", "click", "key", "start", "file")
-INPUT_KINDS = {"key": 0, "turn": 1, "press": 2}
+INPUT_KINDS = {"key": 0, "turn": 1, "press": 2, "wait": 3}   # a timer callback counts as a key
 # The same step can cost up to ~1,000,000 fuel more or less depending on where an
 # unrelated object lies in the guest's never-collected 1 MB heap, so each script is
 # played in several guests, each with a different small block allocated first.

@@ -15,7 +15,8 @@ except ImportError:
 NAMES = {"dumbo": "Dumbo", "poker": "Poker Rum/Gin", "stump": "Stump",
          "dartex": "Dartex", "galumphus": "Galumphus"}
 # The games with screens, and how many may play each: known before the game loads.
-PLAYERS = {"stump": (2, 4), "dartex": (2, 4), "dumbo": (2, 4), "poker": (2, 8)}
+PLAYERS = {"stump": (2, 4), "dartex": (2, 4), "dumbo": (2, 4), "poker": (2, 8),
+           "galumphus": (4, 8)}
 _open: "list[Any]" = [None, None]       # [game, its screens module]
 _resident: "list[Any]" = [set()]        # our modules that stay: what boot loaded
 

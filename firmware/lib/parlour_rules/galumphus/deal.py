@@ -120,11 +120,21 @@ def fill_empty(state, pack, seats, dealt):
             dealt.append(seat)
 
 
+def bits(mask):
+    # Set bits counted by clearing the lowest each turn: bin(mask).count("1") makes
+    # a string, and a string costs more on the board than the eleven turns do.
+    count = 0
+    while mask:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
 def distinct(row):
     seen = 0
     for card in row:
         seen |= 1 << card
-    return bin(seen).count("1")
+    return bits(seen)
 
 
 def completes(state, row):
@@ -194,7 +204,7 @@ def out_of_reach(rows, target):
         for card in rows[seat]:
             mask |= 1 << card
         masks.append(mask)
-        lacking = bin(locked & ~mask).count("1")
+        lacking = bits(locked & ~mask)
         if GAL_DESIGNS - lacking >= target:
             return False
     return True
