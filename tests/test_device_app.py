@@ -68,15 +68,14 @@ def test_encoder_press_is_ok_and_undo_steps_back_in_menus():
     assert app.screen.title == "parlour"
 
 
-def test_a_game_without_screens_says_so_and_stays():
+def test_new_match_offers_every_game_and_each_leads_to_its_player_setup():
     app = boot()
-    act(app, (KEY, K_OK), (TURN, 4))
-    assert app.screen.entries()[4].endswith("soon")      # Galumphus comes in a later issue
     act(app, (KEY, K_OK))
-    assert app.screen.title == "New match"
-    assert app.message == "Galumphus comes later" and texts(app)[0] == "Galumphus comes later"
-    act(app, (TURN, 1))
-    assert app.message == ""                             # gone with the next input
+    assert app.screen.entries() == ["Dumbo", "Poker Rum/Gin", "Stump", "Dartex", "Galumphus"]
+    for turns, title in enumerate(["Dumbo: players", "Poker Rum/Gin players", "Stump: players",
+                                   "Dartex: players", "Galumphus: players"]):
+        act(app, (KEY, K_MENU), (KEY, K_OK), (TURN, turns), (KEY, K_OK))
+        assert app.screen.title == title and len(title) <= 21
 
 
 def test_player_setup_seats_in_order_and_refuses_too_few():

@@ -29,10 +29,8 @@ MAIN_ACTIONS = ["new", "roster", "settings", "sync"]
 _RESUME: "dict[str, str]" = {}          # "Resume Stump": the live match's line, by game
 _MENU: "list[Any]" = [0, None, None]    # the main menu's (key, lines, actions) last made
 _GAMES: "Optional[list[str]]" = None    # New match's lines
-SOON: "dict[str, str]" = {}              # "Poker Rum/Gin   soon": a game without screens
 _TITLES: "dict[str, str]" = {}           # "Dartex: players", by game
 for _game in GAMES:
-    SOON[_game] = "%-15s soon" % game_name(_game)
     _TITLES[_game] = game_name(_game) + ": players"
 STARTS = tuple(["Start (%d players)" % n for n in range(9)])
 TO_SYNC = tuple(["To sync: %d match%s" % (n, "" if n == 1 else "es") for n in range(10)])
@@ -161,17 +159,22 @@ class NewMatch(MenuScreen):
         global _GAMES
         if _GAMES is None:
             out = []
-            for game in GAMES:
-                out.append(game_name(game) if has_screens(game) else SOON[game])
+            for game in _offered():
+                out.append(game_name(game))
             _GAMES = out
         return _GAMES
 
     def choose(self, index: int) -> Optional[Screen]:
-        game = GAMES[index]
-        if not has_screens(game):
-            self.app.show(game_name(game) + " comes later")
-            return None
-        return PlayerSetup(self.app, self, game)
+        return PlayerSetup(self.app, self, _offered()[index])
+
+
+def _offered() -> list[str]:
+    # The rules core's games that this device has screens for, in its order.
+    out = []
+    for game in GAMES:
+        if has_screens(game):
+            out.append(game)
+    return out
 
 
 class PlayerSetup(MenuScreen):

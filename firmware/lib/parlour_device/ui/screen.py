@@ -21,7 +21,7 @@ except ImportError:
 if TYPE_CHECKING:
     from .host import Host
 
-from .frame import BLACK, GREY, K_MENU, K_OK, K_UNDO, RECT, TEXT, WHITE, YELLOW, Frame, fit
+from .frame import BLACK, K_MENU, K_OK, K_UNDO, RECT, TEXT, WHITE, YELLOW, Frame, fit
 
 
 class Screen:
@@ -179,8 +179,7 @@ class ListScreen(Screen):
                               True))
                 items.append((TEXT, 0, y, text, BLACK, scale, -1))
             else:
-                items.append((TEXT, 0, y, text, GREY if text.endswith("soon") else WHITE,
-                              scale, -1))
+                items.append((TEXT, 0, y, text, WHITE, scale, -1))
             if scrolls and ((i == self.top and i > 0) or (i == last and i < count - 1)):
                 items.append((TEXT, lay.width - lay.char_w, y, "^" if i == self.top else "v",
                               BLACK if selected else WHITE, scale, -1))
