@@ -90,3 +90,17 @@ def regenerate():
 
 if __name__ == "__main__":
     regenerate()
+
+
+def test_a_shared_stalemate_keeps_no_single_winner_and_the_laptop_names_them_all():
+    from parlour.replay import winner_seats
+    from parlour_rules.log import MatchLog
+
+    shared = [name for name in MATCHES if len(load(name)["umpire"]["result"]["winners"]) > 1]
+    assert shared
+    for name in shared:
+        golden = load(name)
+        view = MatchLog("galumphus", golden["config"], parse_script(golden["script"])).view()
+        winners = golden["umpire"]["result"]["winners"]
+        assert view["winner"] is None and view["totals"] == view["designs"]
+        assert winner_seats(view, view["winner"]) == sorted(winners)

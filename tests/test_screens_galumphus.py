@@ -83,6 +83,9 @@ def test_g_a_whole_match_by_keys_wins_replays_and_matches_the_goldens(tmp_path):
         replayed = from_record(kept["record"])
         assert replayed.view()["result"] == view["result"]
         assert replayed.view()["rows"] == view["rows"] and replay(kept).problem == ""
+        # the device's own result is kept, and the laptop's replay checks it
+        assert kept["result"] == {"totals": view["designs"], "winner": 3}
+        assert replay(kept).winners == [3] and replay(kept).agrees
         assert device.app.match is None and device.app.screen.title == "parlour"
         for name, png in shots:
             golden_check(name, png)

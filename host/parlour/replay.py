@@ -32,6 +32,9 @@ def result_of(log: MatchLog) -> dict:
 def winner_seats(view: dict, winner: object) -> list[int]:
     names = view.get("names") or []
     teams = view.get("teams")
+    result = view.get("result")
+    if isinstance(result, dict) and isinstance(result.get("winners"), list):
+        return sorted(result["winners"])     # a shared Galumphus stalemate: all of them
     if isinstance(winner, bool) or winner is None:
         return []
     if isinstance(winner, int):

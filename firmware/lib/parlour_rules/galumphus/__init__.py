@@ -230,6 +230,9 @@ def view(state):
     rows = state["rows"]
     shown = state["show"]
     priv = state["priv"]
+    designs = [distinct(row) for row in rows]
+    result = state["result"]
+    winners = result["winners"] if result is not None else ()
     privilege = None
     if priv is not None:
         privilege = {"star": GAL_CODES[priv["star"]],
@@ -244,7 +247,12 @@ def view(state):
         "dealer": state["dealer"],
         "cut": [GAL_CODES[c] for c in state["cut"]],
         "rows": [[GAL_CODES[c] for c in row] for row in rows],
-        "designs": [distinct(row) for row in rows],
+        "designs": designs,
+        # what a match's result is kept and checked by: the designs in each row, and
+        # the one winner (None while playing, or when a stalemate is shared: then
+        # `result` names them all)
+        "totals": designs,
+        "winner": winners[0] if len(winners) == 1 else None,
         "held": [card >= 0 for card in seats],
         "pack": len(state["pack"]),
         "calls": state["calls"],
@@ -261,9 +269,9 @@ def view(state):
         "returned": [GAL_CODES[c] for c in state["returned"]],
         "undo": state["undo"],
         "end_offer": end_offered(state),
-        "result": None if state["result"] is None else {
-            "reason": state["result"]["reason"],
-            "winners": list(state["result"]["winners"])},
+        "result": None if result is None else {
+            "reason": result["reason"],
+            "winners": list(winners)},
     }
 
 
