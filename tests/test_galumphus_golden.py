@@ -104,3 +104,39 @@ def test_a_shared_stalemate_keeps_no_single_winner_and_the_laptop_names_them_all
         winners = golden["umpire"]["result"]["winners"]
         assert view["winner"] is None and view["totals"] == view["designs"]
         assert winner_seats(view, view["winner"]) == sorted(winners)
+
+
+@pytest.mark.parametrize("name", sorted(MATCHES))
+def test_apply_never_changes_the_state_it_is_given_so_undo_takes_the_state_before(name):
+    # PURE: the match log undoes by keeping the state before the last event, which
+    # holds only while apply() copies what it changes. Every event of the golden
+    # (and two refused ones at its end) leaves the state it was given as it was, and
+    # an undo now and then equals folding the log again.
+    import copy
+
+    from parlour_rules import galumphus
+    from parlour_rules.errors import RulesError
+    from parlour_rules.log import MatchLog, fold
+
+    assert galumphus.PURE
+    golden = load(name)
+    events = parse_script(golden["script"])
+    state = galumphus.new_match(golden["config"])
+    log = MatchLog("galumphus", golden["config"])
+    undone = 0
+    for index, event in enumerate(events + [{"t": "pass"}, {"t": "key", "seat": 99}]):
+        given = copy.deepcopy(state)
+        try:
+            following = galumphus.apply(state, event)
+        except RulesError:
+            following = state
+        assert state == given, f"event {index} changed the state it was given"
+        state = following
+        if index < len(events):
+            log.append(event)
+            if index % 37 == 36:
+                log.undo()
+                assert log.state == fold(galumphus, golden["config"], log.events)
+                log.append(event)
+                undone += 1
+    assert log.state == state and undone > 5

@@ -49,6 +49,11 @@ class MatchLog:
         self.config = config
         # What a device screen reads, where the game has a leaner view (looked up once).
         self._screen_view = getattr(self.game, "screen_view", None) or self.game.view
+        # A game whose apply() never changes the state it is given (PURE) lets undo
+        # take back the state before the last event instead of folding the whole log
+        # again: the one state kept shares all but what that event changed.
+        self._pure = getattr(self.game, "PURE", False)
+        self._before = None
         self.events = []
         self.state = self.game.new_match(config)
         index = 0
@@ -62,15 +67,23 @@ class MatchLog:
 
     def append(self, event):
         # Refused events raise RulesError and change nothing.
-        self.state = self.game.apply(self.state, check_event(event))
+        before = self.state
+        self.state = self.game.apply(before, check_event(event))
         self.events.append(event)
+        if self._pure:
+            self._before = before
         return self.state
 
     def undo(self, steps=1):
         if steps < 1 or steps > len(self.events):
             raise RulesError("no_undo", "nothing to undo")
         kept = self.events[: len(self.events) - steps]
-        self.state = fold(self.game, self.config, kept)
+        before = self._before
+        self._before = None
+        if steps == 1 and before is not None:
+            self.state = before
+        else:
+            self.state = fold(self.game, self.config, kept)
         dropped = self.events[len(kept):]
         self.events = kept
         return dropped

@@ -40,6 +40,9 @@ from .privileges import end_exposure, name, pass_turn, pick
 
 PHASES = ("seed", "show", "ready", "call", "priv", "over")
 EVENTS = ("seed", "next", "timeout", "key", "pass", "name", "end")
+# apply() copies what it changes and never touches the state it is given, so the
+# match log undoes the last event by keeping the state before it (log.MatchLog).
+PURE = True
 
 
 def new_match(config):
