@@ -46,7 +46,14 @@ class HandOver(Lines):
                 out.append((outcome_row(names, h), GREEN))
             out.append((counts_row(names, h), WHITE))
         elif v["last"]:
-            out.append((clip(v["last"][0], 40), GREEN))
+            # "Hand void: Ann deals again" is longer than a MacroPad line: the words
+            # after the colon go on a line of their own
+            head, _, rest = v["last"][0].partition(": ")
+            if rest and len(v["last"][0]) > 21:
+                out.append((head + ":", GREEN))
+                out.append((clip(rest, 40), GREEN))
+            else:
+                out.append((clip(v["last"][0], 40), GREEN))
         deal = v["deal"]
         if deal is not None:
             net = deal["ns"] - deal["ew"]
