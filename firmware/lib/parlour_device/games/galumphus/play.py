@@ -104,9 +104,13 @@ class GalumphusPlay(Screen):
                 self.anim = 0
         if v["privilege"] is None or v["privilege"]["pick"] is None:
             self.design = 0
-        self.title = CALLS.text(v["calls"]) if v["calls"] else "Galumphus: deal"
         if v["privilege"] is not None:
             self.title = draw.STAR_TITLES[v["privilege"]["star"]]
+        elif old is None or old["privilege"] is None or old["calls"] != v["calls"] or \
+                phase != "show":
+            self.title = CALLS.text(v["calls"]) if v["calls"] else "Galumphus: deal"
+        # else the cards a privilege's end deals show under the Star's title, with
+        # what it settled
         self._lights = None
         self._lines(v)
         self._arm()
