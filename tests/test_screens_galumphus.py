@@ -213,6 +213,14 @@ def test_g7_galumphus_and_water_hog_name_a_design_with_the_encoder():
     assert "Water-Hog: P1" in pad.frame_text()
     pad.do("k0 t3 p k8")                            # his own card CIS, then PASS
     assert pad.view()["rows"][0] == ["CIS"] and pad.view()["privilege"] is None
+    # The card dealt to his emptied seat shows under the Star's title, with what
+    # the privilege settled; hidden, the title is the call's again.
+    assert pad.view()["phase"] == "show" and pad.app.screen.title == "Water-Hog"
+    assert "P1>P1 CIS right" in pad.frame_text()
+    calls = pad.view()["calls"]
+    pad.do("k11")
+    assert pad.view()["phase"] == "ready"
+    assert pad.app.screen.title == "Galumphus call %d" % calls
 
 
 def test_g7_cornubian_shows_every_face_down_card_then_hides_them():

@@ -2,7 +2,7 @@
 # a seat (seat key, logged as "key") and a design (encoder, logged as "name");
 # PASS ends a player's turn (Great Galumphus) or the dealer's naming (Water-Hog).
 
-from ..cards import GAL_DESIGNS, GALUMPHUS, parse_card
+from ..cards import GAL_CODES, GAL_DESIGNS, GALUMPHUS, parse_card
 from ..errors import RulesError
 from .deal import (
     BUB,
@@ -62,7 +62,8 @@ def pick(s, seat):
 def design_of(event):
     card = event.get("card")
     if type(card) is str:
-        card = parse_card(card, GALUMPHUS)
+        # the device logs the code itself: found without parse_card's new strings
+        card = GAL_CODES.index(card) if card in GAL_CODES else parse_card(card, GALUMPHUS)
     if type(card) is not int or card < 0 or card >= GAL_DESIGNS:
         raise RulesError("not_design", "name a design")
     return card

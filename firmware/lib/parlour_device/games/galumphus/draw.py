@@ -1,11 +1,12 @@
 # How each phase of The Great Galumphus is drawn: the call (the design's name
 # large), a privilege's naming, the Snort Hound's cards moving left, and the pages
 # of lines (cards shown, results, rows). Only what the rules' view holds is drawn:
-# a face-down card never reaches these functions unless the view shows it.
+# a face-down card never reaches these functions unless the view shows it. A text
+# is cut with fit(): a slice makes a new string even when the whole text fits.
 
 from parlour_rules.cards import GAL_NAMES
 
-from ...ui.frame import BLACK, GREY, ORANGE, WHITE, YELLOW
+from ...ui.frame import BLACK, GREY, ORANGE, WHITE, YELLOW, fit
 from .texts import SECONDS, name_of
 
 try:
@@ -26,7 +27,7 @@ def lines(frame: "Any", rows: "List[Tuple[str, int]]", top: int) -> None:
         if j >= len(rows):
             break
         text, colour = rows[j]
-        frame.text(0, lay.row_y(i), text[:lay.cols], colour, lay.scale)
+        frame.text(0, lay.row_y(i), fit(text, lay.cols), colour, lay.scale)
     if top + count < len(rows):
         frame.text(lay.width - lay.char_w, lay.row_y(count - 1), "v", WHITE, lay.scale)
 
@@ -43,14 +44,14 @@ def call(frame: "Any", v: "Dict[str, Any]", status: "List[Tuple[str, int]]") -> 
         frame.text(4, top + 40, code, WHITE, 4)
         y = top + 44
         for text, colour in status:
-            frame.text(96, y, text[:18], colour, 2)
+            frame.text(96, y, fit(text, 18), colour, 2)
             y += 26
         return
     frame.text(0, top, name, WHITE, 1)
     frame.text(0, top + 14, code, WHITE, 2)
     y = top + 14
     for text, colour in status[:2]:
-        frame.text(42, y, text[:14], colour, 1)
+        frame.text(42, y, fit(text, 14), colour, 1)
         y += 12
 
 
@@ -60,18 +61,18 @@ def privilege(frame: "Any", v: "Dict[str, Any]", short: "List[str]", design: int
     priv = v["privilege"]
     head = STAR_TITLES[priv["star"]] + ": " + short[priv["turn"]]
     pick = priv["pick"]
-    frame.text(0, lay.row_y(0), head[:lay.cols], YELLOW, lay.scale)
+    frame.text(0, lay.row_y(0), fit(head, lay.cols), YELLOW, lay.scale)
     if pick is None:
         frame.text(0, lay.row_y(1), "whose card? seat key", WHITE, lay.scale)
         named = priv["named"]
         if named:
             text = "named: " + " ".join([short[s] for s in named])
-            frame.text(0, lay.row_y(2), text[:lay.cols], GREY, lay.scale)
+            frame.text(0, lay.row_y(2), fit(text, lay.cols), GREY, lay.scale)
         return
     frame.text(0, lay.row_y(1), short[pick] + "'s card is", WHITE, lay.scale)
     y = lay.row_y(2)
     frame.rect(0, y, lay.width, lay.line_h, WHITE)
-    frame.text(0, y, GAL_NAMES[design][:lay.cols], BLACK, lay.scale)
+    frame.text(0, y, fit(GAL_NAMES[design], lay.cols), BLACK, lay.scale)
 
 
 def snort(frame: "Any", v: "Dict[str, Any]", step: int, steps: int) -> None:

@@ -22,9 +22,17 @@ class GameOver(Lines):
     # The winner (or who shares it), why the game ended, and every row; OK files it.
     title = "Galumphus: over"
 
+    def __init__(self, app: "Host", rows: "Optional[RowLines]" = None,
+                 short: "Optional[List[str]]" = None) -> None:
+        # `rows`, `short`: the play screen's, so that only the rows the last event
+        # changed are made again (a string is the dearest thing to make)
+        super().__init__(app)
+        self.row_lines = rows if rows is not None else RowLines(app.layout.cols)
+        self.short = short
+
     def make_lines(self) -> "List[Tuple[str, int]]":
         v = self.app.view()
-        short = shorts(v["names"])
+        short = self.short if self.short is not None else shorts(v["names"])
         result = v["result"]
         winners = result["winners"]
         if len(winners) == 1:
@@ -33,7 +41,7 @@ class GameOver(Lines):
             head = "shared: " + " ".join([short[s] for s in winners])
         out: "List[Tuple[str, int]]" = [(head, GREEN)]
         out.append((REASONS.get(result["reason"], result["reason"]), ORANGE))
-        out.extend(RowLines(self.app.layout.cols).lines(v, short))
+        out.extend(self.row_lines.lines(v, short))
         return out
 
     def hint(self) -> str:
@@ -63,9 +71,12 @@ class GameMenu(ListScreen):
     ROWS = ["Back to the game", "End the game", "Main menu"]
     SURE = ["Back to the game", "End: yes, now", "Main menu"]
 
-    def __init__(self, app: "Host", back: Screen) -> None:
+    def __init__(self, app: "Host", back: Screen, rows: "Optional[RowLines]" = None,
+                 short: "Optional[List[str]]" = None) -> None:
         super().__init__(app)
         self.back = back
+        self.row_lines = rows   # the play screen's row lines and short names, for
+        self.short = short      # the end (GameOver)
         self.sure = False
 
     def entries(self) -> "List[str]":
@@ -82,7 +93,7 @@ class GameMenu(ListScreen):
             return None
         if self.app.submit({"t": "end"}) is not None:
             return None
-        return GameOver(self.app)
+        return GameOver(self.app, self.row_lines, self.short)
 
     def on_key(self, key: int) -> "Optional[Screen]":
         if key == K_UNDO:

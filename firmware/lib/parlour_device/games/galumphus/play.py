@@ -67,6 +67,7 @@ class GalumphusPlay(Screen):
         self._lights: "Any" = None
         self._rows = RowLines(app.layout.cols)
         self._shown_time = ""
+        self._settled: "List[Tuple[Any, Tuple[str, int]]]" = []   # (claim, its line)
 
     def view(self) -> "Dict[str, Any]":
         v: "Dict[str, Any]" = self.app.view()
@@ -103,9 +104,13 @@ class GalumphusPlay(Screen):
                 self.anim = 0
         if v["privilege"] is None or v["privilege"]["pick"] is None:
             self.design = 0
-        self.title = CALLS.text(v["calls"]) if v["calls"] else "Galumphus: deal"
         if v["privilege"] is not None:
             self.title = draw.STAR_TITLES[v["privilege"]["star"]]
+        elif old is None or old["privilege"] is None or old["calls"] != v["calls"] or \
+                phase != "show":
+            self.title = CALLS.text(v["calls"]) if v["calls"] else "Galumphus: deal"
+        # else the cards a privilege's end deals show under the Star's title, with
+        # what it settled
         self._lights = None
         self._lines(v)
         self._arm()
@@ -113,9 +118,12 @@ class GalumphusPlay(Screen):
     def _lines(self, v: "Dict[str, Any]") -> None:
         # The lines of a show or of the wait for a call, made once per view.
         self._chrome = self._pick_chrome(v)
-        if v["phase"] != "show" and v["phase"] != "ready":
-            return          # a call or a privilege is drawn from the view; the end
-                            # has its own screen
+        phase = v["phase"]
+        if phase == "over":
+            return          # the end has its own screen
+        settled = self._results(v)
+        if phase != "show" and phase != "ready":
+            return          # a call or a privilege is drawn from the view
         short = self.short
         out: "List[Tuple[str, int]]" = []
         if v["calls"] == 0:
@@ -129,10 +137,9 @@ class GalumphusPlay(Screen):
             out.append(("back: " + " ".join(returned) if returned else "no duplicates",
                         WHITE))
         wrong = False
-        for claim in v["last"]:
-            line = result_line(v, short, claim)
+        for claim, line in settled:
             out.append(line)
-            if claim["result"] == "wrong" and claim["card"] is not None and not wrong:
+            if claim["result"] == "wrong" and claim["card"] is not None:
                 wrong = True
         if wrong:
             out.append((short[v["dealer"]] + " deals now", YELLOW))
@@ -150,6 +157,23 @@ class GalumphusPlay(Screen):
                 out.append(("quiet pass: 8 ends", ORANGE))
             out.extend(self._rows.lines(v, short))
         self.rows = out
+
+    def _results(self, v: "Dict[str, Any]") -> "List[Tuple[Any, Tuple[str, int]]]":
+        # The settled claims' lines, each made once: a claim settled before this
+        # view keeps its dict (the rules' screen_view), and so its line. They are
+        # made under a privilege too, a naming at a time, so that its end (which
+        # shows them all) makes only the last.
+        settled = v["last"]
+        kept = self._settled
+        made: "List[Tuple[Any, Tuple[str, int]]]" = []
+        for i in range(len(settled)):
+            claim = settled[i]
+            if i < len(kept) and kept[i][0] is claim:
+                made.append(kept[i])
+            else:
+                made.append((claim, result_line(v, self.short, claim)))
+        self._settled = made
+        return made
 
     def _pick_chrome(self, v: "Dict[str, Any]") -> "Tuple[str, Tuple[str, ...]]":
         ch = self.chromes
@@ -261,7 +285,7 @@ class GalumphusPlay(Screen):
     def _after(self) -> "Optional[Screen]":
         self._sync()
         if self.view()["phase"] == "over":
-            return GameOver(self.app)
+            return GameOver(self.app, self._rows, self.short)
         return None
 
     def _flush(self) -> "Optional[Screen]":
@@ -323,7 +347,7 @@ class GalumphusPlay(Screen):
             self._sync()
             return None
         if key == K_MENU:
-            return GameMenu(self.app, self)
+            return GameMenu(self.app, self, self._rows, self.short)
         if key < 8:
             self.app.show("no seat on that key")
             self.app.beep("refuse")
