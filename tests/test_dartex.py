@@ -416,7 +416,7 @@ def test_view_is_rich_and_json_ready():
 
 
 def test_screen_view_is_the_views_fields_without_text():
-    from parlour_rules.dartex.views import aims, table_throws, throw_of
+    from parlour_rules.dartex.views import aims, table_throw, table_throws, throw_of
 
     log = match(3, [throw("DOUBLE", "4", "5"), throw("7", "7", "BULL")], names=["A", "B", "C"])
     view = log.view()
@@ -429,6 +429,7 @@ def test_screen_view_is_the_views_fields_without_text():
     assert lean["totals"] == [13, 100, 0] and lean["sizes"] is log.state["sizes"]
     assert aims(log.state) == [(0, 1), (1, 1)]
     assert table_throws(log.state, 1) == [(1, [7, 7, 50], None, 100, False)]
+    assert table_throw(log.state, 1, 1) == (1, [7, 7, 50], None, 100, False)
     assert throw_of(log.state, 1, 1) == view["seats"][1]["throws"][0]
     assert throw_of(log.state, 1, 2) is None and throw_of(log.state, 5, 1) is None
 

@@ -245,3 +245,24 @@ def test_a_table_line_too_long_for_the_macropad_goes_on_in_indented_lines():
     assert all(len(line) <= 21 for line in lines)
     assert " ".join(line.strip() for line in throw) == \
         "Annabella#2 F>Bartholomew#2 W>Bartholomew#1 10 =21 F"
+
+
+def test_a_target_line_shows_an_aimed_card_as_its_box_did_from_the_same_table():
+    from parlour_device.games.dartex.draw import throw_line
+    from parlour_rules.tokens import FOUL
+
+    pad = started()
+    pad.do("k0 t-3 k11 t1 k11 k11")                           # P2: DBL 4 5 = 13
+    pad.do("k0 t-1 k11 t1 k11 k11")                           # P1: DBL 4 5 = 13
+    pad.do("k3 k11 t13 k11 t1 k11 k11")                       # P2: FOUL@P1#1 18 19
+    assert pad.events()[-1]["cards"] == ["FOUL@0.1", "18", "19"]
+    screen = pad.app.screen
+    shown = screen._aims[(FOUL, (0, 1))]                      # made as the box showed it
+    assert shown == "F>P1#1"
+    pad.do("k5 t1 t1")                                        # P1 lays WIRE: P2#1, then P2#2
+    assert "P2#2 F>P1#1 18 19" in pad.frame_text()
+    found = (1, 2, [FOUL, 18, 19], [(0, 1), None, None], 37, False)
+    aims = {}
+    line = throw_line(["P1", "P2"], found, "", aims)
+    assert line == throw_line(["P1", "P2"], found) == "P2#2 F>P1#1 18 19 =37"
+    assert aims == {(FOUL, (0, 1)): "F>P1#1"}

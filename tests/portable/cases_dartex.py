@@ -155,7 +155,7 @@ def case_refuse_bad_players():
 def _lean_disagrees(log):
     # What dartex.screen_view, aims, table_throws and throw_of say differently from view():
     # [] when they agree (the device's screens read the lean ones).
-    from parlour_rules.dartex.views import aims, table_throws, throw_of
+    from parlour_rules.dartex.views import aims, table_throw, table_throws, throw_of
     from parlour_rules.tokens import format_dartex
     state = log.state
     full = dartex.view(state)
@@ -187,6 +187,8 @@ def _lean_disagrees(log):
                 out.append("table %d.%d" % (seat, number))
             if throw_of(state, seat, number) != shown[i]:
                 out.append("throw_of %d.%d" % (seat, number))
+            if table_throw(state, seat, number) != found[i]:
+                out.append("table_throw %d.%d" % (seat, number))
     return out
 
 

@@ -184,6 +184,14 @@ def throw_of(state, seat, number):
             "score": 0 if fouled else found[_VALUE]}
 
 
+def table_throw(state, seat, number):
+    # Throw `number` (1..) of `seat` as table_throws gives it (number, cards, targets
+    # or None, value, fouled), read only: one throw without a list of them.
+    found = state["throws"][seat][number - 1]
+    return (number, found[_CARDS], found[_TARGETS], found[_VALUE],
+            found[_STATUS] & _FOULED != 0)
+
+
 def table_throws(state, seat):
     # The throws on the table in front of `seat` (picked-up ones are gone), without
     # text: [(number 1.., cards, targets or None, value, fouled)], read only.

@@ -4,16 +4,16 @@
 # the reason the rules refuse it, or a Foul's or Wire's target. Parts are kept on
 # the screen until what they show changes.
 
-from parlour_rules.dartex.views import table_throws
+from parlour_rules.dartex.views import table_throw
 from parlour_rules.tokens import FOUL
 
-from ...ui.caches import emptied, room_for
+from ...ui.caches import emptied, remember, room_for
 from ...ui.frame import GREY, TEXT, WHITE, YELLOW
 from ...ui.lines import clip
 from .boxes import NUMBER_COUNT, Boxes, face, target_text
 
 try:
-    from typing import TYPE_CHECKING, Any, Dict, List, Tuple
+    from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 except ImportError:
     TYPE_CHECKING = False  # type: ignore[misc]
 
@@ -33,26 +33,38 @@ AIMS_KEPT = 12
 _PLAIN: "Tuple[List[Any], List[Any]]" = ([None] * 4, [None] * 4)
 
 
-def throw_line(names: "List[str]", found: "Tuple[Any, ...]", lead: str = "") -> str:
+def throw_line(names: "List[str]", found: "Tuple[Any, ...]", lead: str = "",
+               aims: "Optional[Dict[Any, str]]" = None) -> str:
     # "P1#2 DBL 4 5 =13", "F" at the end when fouled (X-5), "F>P2#1" for a Foul aimed
     # at P2's first throw: one throw of dartex_view.table_throws of a seat, (seat,
     # number, cards, targets, value, fouled), made in one formatting (faces come from
-    # tables).
+    # tables; an aimed face from `aims`, the play screen's, where it was made).
     seat, number, cards, targets, value, fouled = found
-    if targets is None:
-        return "%s%s#%d %s %s %s =%d%s" % (lead, names[seat], number, face(cards[0]),
-                                          face(cards[1]), face(cards[2]), value,
-                                          " F" if fouled else "")
-    faces = []
-    for i in range(3):
-        text = face(cards[i])
-        if targets[i] is not None:
-            # "F>P2#1", as the card's box shows it (FOUL or WIRE by its initial)
-            target = targets[i]
-            text = "%s>%s#%d" % (text[0], names[target[0]], target[1])   # one string
-        faces.append(text)
-    return "%s%s#%d %s %s %s =%d%s" % (lead, names[seat], number, faces[0], faces[1], faces[2],
+    first = face(cards[0])
+    second = face(cards[1])
+    third = face(cards[2])
+    if targets is not None:
+        if targets[0] is not None:
+            first = _aimed(names, cards[0], targets[0], aims)
+        if targets[1] is not None:
+            second = _aimed(names, cards[1], targets[1], aims)
+        if targets[2] is not None:
+            third = _aimed(names, cards[2], targets[2], aims)
+    return "%s%s#%d %s %s %s =%d%s" % (lead, names[seat], number, first, second, third,
                                       value, " F" if fouled else "")
+
+
+def _aimed(names: "List[str]", card: int, target: "Tuple[int, int]",
+           aims: "Optional[Dict[Any, str]]") -> str:
+    # "F>P2#1", as the card's box shows it (FOUL or WIRE by its initial): the one
+    # aim_face made when the card was laid, else made here
+    key = (card, target)
+    text = aims.get(key) if aims is not None else None
+    if text is None:
+        text = "%s>%s#%d" % ("F" if card == FOUL else "W", names[target[0]], target[1])
+        if aims is not None:
+            remember(aims, AIMS_KEPT, key, text)
+    return text
 
 
 def target_line(sc: "DartexPlay", v: "Dict[str, Any]") -> str:
@@ -65,23 +77,16 @@ def target_line(sc: "DartexPlay", v: "Dict[str, Any]") -> str:
 
 def aim_face(sc: "DartexPlay", card: int, target: "Tuple[int, int]") -> str:
     # "F>P2#1": a Foul or Wire and the throw it lands on (made once a match)
-    key = (card, target)
-    text = sc._aims.get(key)
-    if text is None:
-        if len(sc._aims) >= AIMS_KEPT:
-            emptied(sc._aims)
-        text = sc._aims[key] = "%s>%s#%d" % ("F" if card == FOUL else "W",
-                                             sc.view()["names"][target[0]], target[1])
-    return text
+    return _aimed(sc.view()["names"], card, target, sc._aims)
 
 
 def _make_target_line(sc: "DartexPlay", v: "Dict[str, Any]") -> str:
+    # (a target is a throw on the table: aims() gives only those)
     seat, number = sc._targets()[sc.pick]
     match = sc.app.match
     if match is not None:
-        for found in table_throws(match.state, seat):
-            if found[0] == number:
-                return throw_line(v["names"], (seat,) + found)
+        return throw_line(v["names"], (seat,) + table_throw(match.state, seat, number), "",
+                          sc._aims)
     return target_text(v["names"], (seat, number))
 
 

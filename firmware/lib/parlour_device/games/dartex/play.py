@@ -10,12 +10,12 @@ from parlour_rules.errors import RulesError
 from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
 
 from ...boards.common import seat_lights
-from ...ui.caches import Numbered
+from ...ui.caches import Numbered, room_for
 from ...ui.frame import GREEN, K_OK, K_UNDO, RED, WHITE
 from ...ui.lines import clip
 from ...ui.screen import Screen
 from .boxes import NUMBER_COUNT, NUMBER_FACES, NUMBERS, Boxes, token
-from .draw import current, draw_entry, lay_card, note, note_item, take_back
+from .draw import AIMS_KEPT, current, draw_entry, lay_card, note, note_item, take_back
 from .results import HandOver, Table
 
 try:
@@ -95,9 +95,9 @@ class DartexPlay(Screen):
         self._card_ver = -1
         self._lines: "Dict[int, str]" = {}         # target lines of this view, by pick
         self._aimlist: "Optional[List[Any]]" = None   # the throws on the table (per view)
-        # aimed faces, by card and target: a few a match (a table made at its size
-        # here would cost more than it saves)
-        self._aims: "Dict[Any, str]" = {}
+        # aimed faces, by card and target: a few a match, in a table made at its size
+        # once (grown on a target click, it cost that click a heap search, ~180,000)
+        self._aims: "Dict[Any, str]" = room_for(AIMS_KEPT)
         self._event: "Optional[Dict[str, Any]]" = None   # the throw of 3 laid cards
         self._preview: "Optional[Tuple[str, int]]" = None
         self._exch = 0             # 8 while the pack has cards (exchange, else pass)
