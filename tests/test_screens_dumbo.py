@@ -93,6 +93,7 @@ def test_d14_card_entry_refuses_a_card_twice_and_leaves_the_solver_out_of_memory
     assert pad.events() == [{"t": "seat", "dealer": 0}]
     assert "parlour_device.games.dumbo.card_entry" not in sys.modules
     assert "parlour_rules.dumbo.cards" not in sys.modules
+    assert not [name for name in sys.modules if name.startswith("parlour_rules.melds")]
 
 
 def test_d7_the_hand_is_explained_before_ok_and_a_tie_goes_to_the_opponent():
