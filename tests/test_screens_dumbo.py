@@ -136,6 +136,10 @@ def test_the_declarer_is_asked_for_and_the_focused_count_lights_yellow():
     pad = seated(2)
     pad.do("k11")
     assert pad.app.message == "who declared? 0-3" and len(pad.events()) == 1
+    for key in ("k4", "k5"):                     # Joker, Octad: labelled on colour
+        pad.app.message = ""
+        pad.do(key)
+        assert pad.app.message == "who declared? 0-3" and len(pad.events()) == 1
     lights = pad.app.screen.lights()
     assert lights[0] == 0x3070FF                 # P1 deals: blue
     pad.do("k1")
