@@ -135,7 +135,10 @@ class DumboPlay(Screen):
         self._clear()
         self.d = 3
         self.o = 0
-        self._sync()
+        if not self.app.view()["over"]:
+            # the next hand's title now; after the game's last hand it waits for the
+            # new game (on_show and draw sync then), off the entry's own cost
+            self._sync()
         return HandOver(self.app, self)
 
     # -- input ----------------------------------------------------------------------
