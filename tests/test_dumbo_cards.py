@@ -287,3 +287,17 @@ def test_d14_declarer_choice_matches_a_brute_force_reference():
 
 def test_parse_cards_round_trip_of_the_example():
     assert format_cards(parse_cards(EXAMPLE_OPPONENT, DUMBO), DUMBO) == EXAMPLE_OPPONENT
+
+
+def test_d14_the_same_hand_as_text_is_solved_once_then_again_for_other_values():
+    # The device shows the welds found, then sends the same text: the engine takes
+    # the answer kept, not a second solve; other values or cards given as a list
+    # are solved afresh.
+    mine, theirs = "5SQ 6SQ 7SQ 5CI 6CI 7CI 3ST 2DI", "2CI JOKER 4CI 8CI 4SQ 8SQ 3SQ 9SQ"
+    first = dumbo_cards.arrange(mine, theirs, (20, 10))
+    assert dumbo_cards.arrange(mine, theirs, (20, 10)) is first
+    other = dumbo_cards.arrange(mine, theirs, (25, 10))
+    assert other is not first and other["d"] == first["d"]
+    listed = dumbo_cards.arrange(mine.split(), theirs.split(), (25, 10))
+    assert listed is not other and listed["d"] == other["d"]
+    assert dumbo_cards.solve_hand(mine, theirs, (25, 10)) == (5, 2, True)

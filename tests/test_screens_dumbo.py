@@ -93,6 +93,7 @@ def test_d14_card_entry_refuses_a_card_twice_and_leaves_the_solver_out_of_memory
     assert pad.events() == [{"t": "seat", "dealer": 0}]
     assert "parlour_device.games.dumbo.card_entry" not in sys.modules
     assert "parlour_rules.dumbo.cards" not in sys.modules
+    assert not [name for name in sys.modules if name.startswith("parlour_rules.melds")]
 
 
 def test_d7_the_hand_is_explained_before_ok_and_a_tie_goes_to_the_opponent():
@@ -135,6 +136,10 @@ def test_the_declarer_is_asked_for_and_the_focused_count_lights_yellow():
     pad = seated(2)
     pad.do("k11")
     assert pad.app.message == "who declared? 0-3" and len(pad.events()) == 1
+    for key in ("k4", "k5"):                     # Joker, Octad: labelled on colour
+        pad.app.message = ""
+        pad.do(key)
+        assert pad.app.message == "who declared? 0-3" and len(pad.events()) == 1
     lights = pad.app.screen.lights()
     assert lights[0] == 0x3070FF                 # P1 deals: blue
     pad.do("k1")

@@ -119,10 +119,28 @@ def _count(cards):
     return total
 
 
+# The last hand arranged from text, and the answer: the device shows the welds
+# found, then sends the same hand, and the match engine would otherwise solve the
+# 16 cards a second time (some 10,000,000 fuel on the board). Only text is kept
+# (a str cannot change under the key); the answer is read, never changed.
+_last = [None, None]
+
+
 def arrange(declarer_cards, opponent_cards, values=DEFAULT_VALUES):
     # -> dict: d, o (the opponent's full count, the Joker included), joker (he
     # is left with it), octad, wrong, welds (the declarer's, as laid), loose,
     # opponent (the solver's result against those welds, or None if wrong).
+    key = (declarer_cards, opponent_cards, values[0], values[1])
+    if _last[0] == key:
+        return _last[1]
+    got = _arrange(declarer_cards, opponent_cards, values)
+    if type(declarer_cards) is str and type(opponent_cards) is str:
+        _last[0] = key
+        _last[1] = got
+    return got
+
+
+def _arrange(declarer_cards, opponent_cards, values):
     from ..melds import check_weld, solve_dumbo
 
     groups, loose = _read(declarer_cards, "declarer")

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 TARGETS = (25, 50, 75, 100, 150, 200, 250)      # D-10: 50 by default, any 1..999
 _KEYS = ("", "Up", "", "", "", "", "", "Down", "", "Back", "Menu", "Start")
+# one (hint, labels) for good: the app redraws the key labels only when it changes
+_CHROME = ("1/7 row turn 11 start", _KEYS)
 
 
 def start(app: "Host", players: "List[str]") -> Screen:
@@ -86,6 +88,7 @@ class DumboOptions(Screen):
         self._rows: "List[str]" = []
         self._seats: "Optional[List[Optional[Dict[str, Any]]]]" = None
         self._seats_for = 0
+        self._players = "players: " + " ".join(names)    # the colour board's last line
 
     def kinds(self) -> "Tuple[str, ...]":
         if len(self.names) == 4:
@@ -117,8 +120,11 @@ class DumboOptions(Screen):
                 out.append(seating_row(self.names, self._seatings()[self.seat]))
         return out
 
+    def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
+        return _CHROME
+
     def hint(self) -> str:
-        return "1/7 row turn 11 start"
+        return _CHROME[0]
 
     def keys(self) -> "Tuple[str, ...]":
         return _KEYS
@@ -167,5 +173,4 @@ class DumboOptions(Screen):
         for i in range(len(rows)):
             frame.row(i, clip(rows[i], lay.cols), WHITE, i == self.row)
         if lay.colour:
-            frame.text(0, lay.row_y(len(rows)) + 8,
-                       clip("players: " + " ".join(self.names), 2 * lay.cols), GREY)
+            frame.text(0, lay.row_y(len(rows)) + 8, clip(self._players, 2 * lay.cols), GREY)

@@ -3,8 +3,8 @@
 # with the encoder, the suit on keys 0-3, the Joker on key 4). With 16 cards the
 # Welds screen shows what the rules core's solver makes of them (the declarer's
 # best welds, the opponent's welds and lay-offs, both counts, the outcome) before
-# OK sends the hand. This module and the solver are loaded only while the entry
-# is open: leaving it takes them out of memory again (forget_solver).
+# OK sends the hand. This module and the solver are loaded as the entry opens and
+# only while it is open: leaving it takes them out of memory again (forget_solver).
 
 import sys
 
@@ -32,24 +32,40 @@ K_JOKER = 4
 _KEYS = ("Sq", "Ci", "Di", "St", "Joker", "", "", "", "", "Back", "Menu", "Welds")
 _CHROME = ("turn no. 0-3 suit", _KEYS)
 _NUMBERS = tuple(["no. %d" % n for n in range(1, 12)])
-_SOLVER = ("parlour_rules.dumbo.cards", "parlour_rules.melds",
-           "parlour_device.games.dumbo.card_entry")
+# The modules that leave memory with the entry: these three, each by its package
+# and its name there, and the solver's own (parlour_rules.melds.*) by the prefix.
+# No name is split or joined (every new string costs on the board): forgetting
+# once cost ~4,000,000 fuel that way.
+_OWN = (("parlour_rules.dumbo.cards", "parlour_rules.dumbo", "cards"),
+        ("parlour_rules.melds", "parlour_rules", "melds"),
+        ("parlour_device.games.dumbo.card_entry", "parlour_device.games.dumbo", "card_entry"))
+_MELDS = "parlour_rules.melds."
+
+
+def load_solver() -> None:
+    # The solver's code loaded as the entry opens (a load, like a game's start), so
+    # the Welds key pays for solving alone. melds.show lays out the answer.
+    import parlour_rules.dumbo.cards  # noqa: F401
+    import parlour_rules.melds.show  # noqa: F401
 
 
 def forget_solver() -> None:
     # The solver and this entry leave sys.modules (and their packages' attributes);
-    # a later card hand, or a fold of one after an undo, imports them again.
-    for name in list(sys.modules):
-        for top in _SOLVER:
-            if name == top or name.startswith(top + "."):
-                del sys.modules[name]
-                parent, _, child = name.rpartition(".")
-                holder = sys.modules.get(parent)
-                if holder is not None:
-                    try:
-                        delattr(holder, child)      # the package's own reference
-                    except AttributeError:
-                        pass
+    # a later card hand, or a fold of one after an undo, imports them again. The
+    # solver's submodules go with their package (nothing else holds them).
+    modules = sys.modules
+    for name in list(modules):
+        if name.startswith(_MELDS):
+            del modules[name]
+    for name, parent, child in _OWN:
+        if name in modules:
+            del modules[name]
+        holder = modules.get(parent)
+        if holder is not None:
+            try:
+                delattr(holder, child)      # the package's own reference
+            except AttributeError:
+                pass
 
 
 class CardEntry(Screen):
@@ -66,6 +82,7 @@ class CardEntry(Screen):
         self.texts: "Tuple[List[str], List[str]]" = ([], [])   # the cards' texts
         self._head: "List[Any]" = [None, None]     # parts of the frame (Frame.keep)
         self._rows: "List[Any]" = [None, None]
+        load_solver()
 
     def which(self) -> int:
         return 0 if len(self.hands[0]) < HAND else 1
@@ -208,6 +225,9 @@ class Welds(Lines):
     def __init__(self, app: "Host", entry: CardEntry) -> None:
         super().__init__(app)
         self.entry = entry
+        # the hand as sent, made once: the solver's answer is kept for this very text,
+        # so the match engine does not solve the 16 cards again on OK
+        self.sent = entry.event()
         self._made: "Optional[List[Tuple[str, int]]]" = None
 
     def lines(self) -> "List[Tuple[str, int]]":
@@ -223,7 +243,7 @@ class Welds(Lines):
         if match is None:
             return [("no match", RED)]
         cfg = match.state[S_CFG]
-        event = self.entry.event()
+        event = self.sent
         try:
             got = arrange(event["declarer_cards"], event["opponent_cards"],
                           (cfg["octad_bonus"], cfg["undercut_bonus"]))
@@ -261,7 +281,7 @@ class Welds(Lines):
     def on_key(self, key: int) -> "Optional[Screen]":
         if key == K_OK:
             play = self.entry.play
-            if self.app.submit(self.entry.event()) is not None:
+            if self.app.submit(self.sent) is not None:
                 return None
             forget_solver()
             from .results import HandOver

@@ -76,14 +76,18 @@ def game_rows(v: "Dict[str, Any]") -> "List[str]":
         base -= b["points"]
     name = SIDES[index] if v["compass"] is not None else clip(winner, 8)
     out = ["%s wins: %d" % (name, total)]
-    line = "%d" % base
+    # each row one format (a string joined on is two more new strings on the board)
+    line = None
     for b in bonuses:
         if b["name"] == "game":
-            line += " +%d game" % b["points"]
+            if line is None:
+                line = "%d +%d game" % (base, b["points"])
+            else:
+                line += " +%d game" % b["points"]
         else:
-            out.append(line)
+            out.append("%d" % base if line is None else line)
             line = "+%d %s" % (b["points"], b["name"])
-    out.append(line)
+    out.append("%d" % base if line is None else line)
     return out
 
 
