@@ -123,22 +123,30 @@ def transfers(deltas, caller):
     # seat order from the caller's left (the caller last), the first payer paying
     # the first payee until one is square. With one payee this is simply who pays
     # him what; with tied winners it is how the shared pool reaches them.
-    order = left_of(caller, len(deltas))
-    owe = [[-deltas[s], s] for s in order if deltas[s] < 0]
-    due = [[deltas[s], s] for s in order if deltas[s] > 0]
+    # Walked in place, seat by seat, with no list per seat (this runs on the board at
+    # every hand's preview and entry).
+    n = len(deltas)
     out = []
-    i = 0
+    i = 0               # how far the payers and the payees are along that order
     j = 0
-    while i < len(owe) and j < len(due):
-        amount = owe[i][0] if owe[i][0] < due[j][0] else due[j][0]
-        out.append([owe[i][1], due[j][1], amount])
-        owe[i][0] -= amount
-        due[j][0] -= amount
-        if owe[i][0] == 0:
+    owe = 0
+    due = 0
+    payer = payee = caller
+    while True:
+        while owe == 0 and i < n:
+            payer = (caller + 1 + i) % n
             i += 1
-        if due[j][0] == 0:
+            owe = -deltas[payer] if deltas[payer] < 0 else 0
+        while due == 0 and j < n:
+            payee = (caller + 1 + j) % n
             j += 1
-    return out
+            due = deltas[payee] if deltas[payee] > 0 else 0
+        if owe == 0 or due == 0:
+            return out
+        amount = owe if owe < due else due
+        out.append([payer, payee, amount])
+        owe -= amount
+        due -= amount
 
 
 def signed(n):

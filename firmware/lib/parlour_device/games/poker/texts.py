@@ -16,6 +16,16 @@ VARIANTS = {"rum": "Rum", "gin": "Gin"}
 
 
 _COLUMNS = room_for(16)     # names in their column, by (name, width)
+_TOTALS = room_for(16)      # "+12", "-7": a seat's balance, by its value
+
+
+def total_text(total: int) -> str:
+    # A balance as shown, made once per value while it is on the screens: the play
+    # screen, the ledger and the next hand show the same ones.
+    text = _TOTALS.get(total)
+    if text is None:
+        text = remember(_TOTALS, 16, total, signed(total))
+    return text
 
 
 def column(name: str, width: int) -> str:
