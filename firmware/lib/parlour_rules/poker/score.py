@@ -8,11 +8,6 @@ RUM = "rum"
 GIN = "gin"
 
 
-def left_of(caller, n):
-    # Seats in order starting left of the caller, the caller last (C-1).
-    return [(caller + k) % n for k in range(1, n + 1)]
-
-
 def show_down(cfg, caller, deadwood, ledger):
     # Checks and pays one show-down (R-4..R-6) into a ledger kept as per-seat
     # amounts plus one common level (a seat's balance = its amount + the level):
@@ -100,14 +95,22 @@ def winners_of(caller, deadwood):
     low = min(deadwood)
     if low == deadwood[caller]:
         return [caller]
-    return [s for s in left_of(caller, len(deadwood)) if deadwood[s] == low]
+    n = len(deadwood)
+    out = []            # from the caller's left, the caller last (C-1)
+    for k in range(1, n + 1):
+        s = (caller + k) % n
+        if deadwood[s] == low:
+            out.append(s)
+    return out
 
 
 def hand_deltas(cfg, caller, deadwood):
     # -> (deltas per seat, winners) of one show-down on its own.
     amounts = [0] * cfg["n"]
     k = show_down(cfg, caller, deadwood, amounts)
-    return [a + k for a in amounts], winners_of(caller, deadwood)
+    for seat in range(len(amounts)):
+        amounts[seat] += k
+    return amounts, winners_of(caller, deadwood)
 
 
 def false_call(caller, n, penalty):

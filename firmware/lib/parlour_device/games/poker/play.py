@@ -415,9 +415,11 @@ class PokerPlay(Screen):
         self._clear(len(self.counts))
         v = self.app.view()
         if not v["over"]:
-            # the balances the next hand's first page shows, made with the entry
+            # The next hand's entry made ready with this one (its title, lights and
+            # balances), so coming back from the hand's page costs less.
             for total in v["totals"]:
                 total_text(total)
+            self.view()
         return True
 
     def _send(self) -> "Optional[Screen]":

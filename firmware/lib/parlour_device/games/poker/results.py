@@ -35,6 +35,11 @@ _LEDGER_TITLES = Numbered("Ledger: %d hands", 4)
 _DONE_TITLES = Numbered("Hand %d done", 4)
 _TUNE = ((660, 70), (0, 30), (880, 110))     # the deal passes: a rising pair
 _NO_PAYMENTS = ("No payments", GREY)
+_NO_LINES: "List[Tuple[Any, ...]]" = []     # a page's lines before its first view
+# settle-up's first row by the number of payments (at most 7 among 8 seats)
+_PAYMENT_ROWS = (("1 payment", YELLOW), ("2 payments", YELLOW), ("3 payments", YELLOW),
+                 ("4 payments", YELLOW), ("5 payments", YELLOW), ("6 payments", YELLOW),
+                 ("7 payments", YELLOW))
 
 
 class Rows(Screen):
@@ -44,9 +49,9 @@ class Rows(Screen):
         self.back = back
         self.top = 0
         self._for: "Any" = None
-        self._lines: "List[Tuple[Any, ...]]" = []
+        self._lines: "List[Tuple[Any, ...]]" = _NO_LINES
         self._made = 0             # bumped with each new set of lines
-        self._part: "List[Any]" = [None, None]
+        self._part: "List[Any]" = [-1, None]    # [what was drawn, its items]
 
     def lines(self) -> "List[Tuple[Any, ...]]":
         v = self.app.view()
@@ -73,8 +78,17 @@ class Rows(Screen):
         return None
 
     def draw(self, frame: "Any") -> None:
+        # As Frame.keep, keyed by one number (no key or argument tuples per step).
         lines = self.lines()
-        frame.keep(self._part, (self._made, self.top), draw_rows, lines, self.top, -1)
+        drawn = self._made * 256 + self.top
+        part = self._part
+        if part[0] == drawn:
+            frame.items.extend(part[1])
+            return
+        start = len(frame.items)
+        draw_rows(frame, lines, self.top, -1)
+        part[0] = drawn
+        part[1] = frame.items[start:]
 
 
 class HandDone(Rows):
@@ -157,12 +171,13 @@ class Ledger(Rows):
     def make_lines(self, v: "Dict[str, Any]") -> "List[Tuple[Any, ...]]":
         names = v["players"]
         width = self.app.layout.cols - 9
-        out: "List[Tuple[Any, ...]]" = [(named(names[v["dealer"]], " deals",
-                                                self.app.layout.cols - 1), BLUE)]
+        out: "List[Any]" = [None] * (len(names) + 1)      # made at its size
+        out[0] = (named(names[v["dealer"]], " deals", self.app.layout.cols - 1), BLUE)
         for seat in range(len(names)):
             total = v["totals"][seat]
-            out.append((column(names[seat], width),
-                        GREEN if total > 0 else RED if total < 0 else WHITE, total_text(total)))
+            out[seat + 1] = (column(names[seat], width),
+                             GREEN if total > 0 else RED if total < 0 else WHITE,
+                             total_text(total))
         return out
 
     def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
@@ -189,7 +204,7 @@ class Settle(Rows):
         if not pays:
             return [("All square", GREEN)]
         out: "List[Any]" = [None] * (1 + len(pays))      # made at its size
-        out[0] = ("%d payment%s" % (len(pays), "" if len(pays) == 1 else "s"), YELLOW)
+        out[0] = _PAYMENT_ROWS[len(pays) - 1]
         for i in range(len(pays)):
             pay = pays[i]
             out[i + 1] = (payment(names, pay[0], pay[1], pay[2], cols), WHITE)
