@@ -160,9 +160,10 @@ class PokerPlay(Screen):
             if self.stage == CALLER:
                 lines = self._caller_lines(self._sv)
             else:
-                lines = [None] * len(self.counts)       # made at its size
-                for seat in range(len(lines)):
-                    lines[seat] = self._count_row(seat)
+                rows: "List[Any]" = [None] * len(self.counts)     # made at its size
+                for seat in range(len(rows)):
+                    rows[seat] = self._count_row(seat)
+                lines = rows
             self._lines = lines
         return lines
 
