@@ -8,11 +8,6 @@ RUM = "rum"
 GIN = "gin"
 
 
-def left_of(caller, n):
-    # Seats in order starting left of the caller, the caller last (C-1).
-    return [(caller + k) % n for k in range(1, n + 1)]
-
-
 def show_down(cfg, caller, deadwood, ledger):
     # Checks and pays one show-down (R-4..R-6) into a ledger kept as per-seat
     # amounts plus one common level (a seat's balance = its amount + the level):
@@ -100,14 +95,22 @@ def winners_of(caller, deadwood):
     low = min(deadwood)
     if low == deadwood[caller]:
         return [caller]
-    return [s for s in left_of(caller, len(deadwood)) if deadwood[s] == low]
+    n = len(deadwood)
+    out = []            # from the caller's left, the caller last (C-1)
+    for k in range(1, n + 1):
+        s = (caller + k) % n
+        if deadwood[s] == low:
+            out.append(s)
+    return out
 
 
 def hand_deltas(cfg, caller, deadwood):
     # -> (deltas per seat, winners) of one show-down on its own.
     amounts = [0] * cfg["n"]
     k = show_down(cfg, caller, deadwood, amounts)
-    return [a + k for a in amounts], winners_of(caller, deadwood)
+    for seat in range(len(amounts)):
+        amounts[seat] += k
+    return amounts, winners_of(caller, deadwood)
 
 
 def false_call(caller, n, penalty):
@@ -123,22 +126,30 @@ def transfers(deltas, caller):
     # seat order from the caller's left (the caller last), the first payer paying
     # the first payee until one is square. With one payee this is simply who pays
     # him what; with tied winners it is how the shared pool reaches them.
-    order = left_of(caller, len(deltas))
-    owe = [[-deltas[s], s] for s in order if deltas[s] < 0]
-    due = [[deltas[s], s] for s in order if deltas[s] > 0]
+    # Walked in place, seat by seat, with no list per seat (this runs on the board at
+    # every hand's preview and entry).
+    n = len(deltas)
     out = []
-    i = 0
+    i = 0               # how far the payers and the payees are along that order
     j = 0
-    while i < len(owe) and j < len(due):
-        amount = owe[i][0] if owe[i][0] < due[j][0] else due[j][0]
-        out.append([owe[i][1], due[j][1], amount])
-        owe[i][0] -= amount
-        due[j][0] -= amount
-        if owe[i][0] == 0:
+    owe = 0
+    due = 0
+    payer = payee = caller
+    while True:
+        while owe == 0 and i < n:
+            payer = (caller + 1 + i) % n
             i += 1
-        if due[j][0] == 0:
+            owe = -deltas[payer] if deltas[payer] < 0 else 0
+        while due == 0 and j < n:
+            payee = (caller + 1 + j) % n
             j += 1
-    return out
+            due = deltas[payee] if deltas[payee] > 0 else 0
+        if owe == 0 or due == 0:
+            return out
+        amount = owe if owe < due else due
+        out.append([payer, payee, amount])
+        owe -= amount
+        due -= amount
 
 
 def signed(n):

@@ -10,15 +10,15 @@
 # labels and the hints are made once per screen.
 
 from parlour_rules.errors import RulesError
-from parlour_rules.poker.score import false_call, hand_deltas, signed, transfers
+from parlour_rules.poker.score import false_call, hand_deltas, transfers
 
-from ...ui.caches import Numbered, emptied, remember, room_for
+from ...ui.caches import Numbered, remember, room_for
 from ...ui.frame import BLACK, BLUE, GREEN, GREY, K_OK, K_UNDO, RED, TEXT, WHITE, YELLOW
 from ...ui.screen import Screen
 from .more import More
 from .results import HandDone
 from .rows import clamp_top, draw_rows, keep_in_sight, tail_item
-from .texts import column, false_line, named, outcome, payment
+from .texts import column, false_line, named, outcome, payment, total_text
 
 try:
     from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
@@ -49,6 +49,7 @@ _TITLES = {"rum": Numbered("Rum hand %d", 8), "gin": Numbered("Gin hand %d", 8)}
 _OVER = {"rum": "Rum: match over", "gin": "Gin: match over"}
 _VALUES = tuple(["%3d" % n for n in range(MOST + 1)])    # a count as a row ends it
 _UNSET = "  ?"
+_OVER_ROW = ("Match over: 8 settle", YELLOW)
 _ROLES = (" ", "C", "D")        # a row's mark: nothing, the caller, the dealer
 
 
@@ -69,14 +70,19 @@ class PokerPlay(Screen):
         # Tables made at their size (a dict that grows frees its old table, and the
         # board's allocator then searches the heap from that hole on).
         self._texts: "Dict[int, str]" = room_for(3 * SEATS)   # a row's text by seat * 3 + mark
-        self._heads: "Dict[int, str]" = room_for(SEATS)       # "Ann deals; who calls?" by dealer
+        # the first row, ("Ann deals; who calls?", colour), by dealer
+        self._heads: "Dict[int, Tuple[Any, ...]]" = room_for(SEATS)
         self._lines: "Optional[List[Tuple[Any, ...]]]" = None
         self._event: "Optional[Dict[str, Any]]" = None
         self._refusal = ""
         self._chrome: "Tuple[str, Tuple[str, ...]]" = ("", ())
-        self._chromes: "Dict[int, Tuple[str, Tuple[str, ...]]]" = room_for(6)   # by stage
+        # (hint, labels) by stage and whether OK sends: all made with the first view,
+        # so the app finds the same tuple again whenever a stage comes back
+        self._chromes: "List[Tuple[str, Tuple[str, ...]]]" = []
         self._lights: "Tuple[int, ...]" = ()
-        self._lit: "Dict[Any, Tuple[int, ...]]" = room_for(16)   # by (stage, focus, caller)
+        # by stage, focus, caller and dealer in one number (no key tuple per key):
+        # kept across hands, the deal goes round
+        self._lit: "Dict[int, Tuple[int, ...]]" = room_for(16)
         self._body: "Optional[List[Any]]" = None   # the body's items, drawn at `_drawn`
         self._drawn = -1
         self._patch = False        # a click changed the focused row's count only
@@ -98,16 +104,26 @@ class PokerPlay(Screen):
         n = len(v["players"])
         if len(self.counts) != n:
             self._clear(n)
-        emptied(self._lit)         # the dealer moved
+        if not self._chromes:
+            self._chromes = [self._make_chrome(v, key >> 1, not key & 1) for key in range(6)]
         self.title = _OVER[v["variant"]] if v["over"] else _TITLES[v["variant"]].text(
             v["hands"] + 1)
         self._changed()
 
     def _clear(self, n: int) -> None:
+        # the lists emptied in place when they have the size (no new ones per hand)
         self.caller = -1
-        self.counts = [0] * n
-        self.done = [False] * n
-        self.order = []
+        if len(self.counts) == n:
+            counts = self.counts
+            done = self.done
+            for seat in range(n):
+                counts[seat] = 0
+                done[seat] = False
+            self.order.clear()
+        else:
+            self.counts = [0] * n
+            self.done = [False] * n
+            self.order = []
         self.focus = -1
         self.top = 0
 
@@ -131,12 +147,8 @@ class PokerPlay(Screen):
         elif self.stage == PREVIEW:
             self._lines = self._preview_lines(v)
             self.top = 0
-        key = self.stage * 2 + (self._event is None)
-        chrome = self._chromes.get(key)
-        if chrome is None:
-            chrome = self._chromes[key] = self._make_chrome(v)
-        self._chrome = chrome
-        lit = (self.stage, self.focus, self.caller)
+        self._chrome = self._chromes[self.stage * 2 + (self._event is None)]
+        lit = ((self.stage * 10 + self.focus + 1) * 10 + self.caller + 1) * 10 + v["dealer"]
         lights = self._lit.get(lit)
         if lights is None:
             lights = remember(self._lit, 16, lit, self._make_lights(v))
@@ -148,7 +160,10 @@ class PokerPlay(Screen):
             if self.stage == CALLER:
                 lines = self._caller_lines(self._sv)
             else:
-                lines = [self._count_row(seat) for seat in range(len(self.counts))]
+                rows: "List[Any]" = [None] * len(self.counts)     # made at its size
+                for seat in range(len(rows)):
+                    rows[seat] = self._count_row(seat)
+                lines = rows
             self._lines = lines
         return lines
 
@@ -165,19 +180,20 @@ class PokerPlay(Screen):
         names = v["players"]
         totals = v["totals"]
         dealer = v["dealer"]
+        out: "List[Any]" = [None] * (len(names) + 1)      # made at its size
         if v["over"]:
-            out: "List[Tuple[Any, ...]]" = [("Match over: 8 settle", YELLOW)]
+            out[0] = _OVER_ROW
         else:
-            head = self._heads.get(dealer)
-            if head is None:
+            row = self._heads.get(dealer)
+            if row is None:
                 head = "%s deals; who calls?" % names[dealer]
                 if len(head) >= self.app.layout.cols:     # a long name: the hint asks
                     head = named(names[dealer], " deals", self.app.layout.cols - 1)
-                self._heads[dealer] = head
-            out = [(head, YELLOW)]
+                row = self._heads[dealer] = (head, YELLOW)
+            out[0] = row
         for seat in range(len(names)):
-            out.append((self._text(seat, 2 if seat == dealer else 0),
-                        BLUE if seat == dealer else WHITE, signed(totals[seat])))
+            out[seat + 1] = (self._text(seat, 2 if seat == dealer else 0),
+                             BLUE if seat == dealer else WHITE, total_text(totals[seat]))
         return out
 
     def _count_row(self, seat: int) -> "Tuple[Any, ...]":
@@ -194,11 +210,10 @@ class PokerPlay(Screen):
         caller = self.caller
         counts = self.counts
         cfg = match.state["cfg"] if match is not None else {}
-        out: "List[Tuple[Any, ...]]" = []
         if counts[caller] > v["threshold"]:
             # judged on the deadwood he shows
             deltas = false_call(caller, len(names), cfg["false_call"])
-            out.append((false_line(names[caller], cols), RED))
+            head = (false_line(names[caller], cols), RED)
             self._event = {"t": "false_call", "caller": caller, "deadwood": counts[caller]}
         else:
             try:
@@ -206,54 +221,55 @@ class PokerPlay(Screen):
             except RulesError as e:
                 self._refusal = e.message
                 return [(e.message, RED)]
-            out.append((outcome(names, caller, counts, winners, deltas, cols), GREEN))
+            head = (outcome(names, caller, counts, winners, deltas, cols), GREEN)
             self._event = {"t": "hand", "caller": caller, "deadwood": list(counts)}
         pays = transfers(deltas, caller)
-        for payer, payee, amount in pays:
-            out.append((payment(names, payer, payee, amount, cols), WHITE))
+        out: "List[Any]" = [None] * (1 + (len(pays) or 1))     # made at its size
+        out[0] = head
+        for i in range(len(pays)):
+            pay = pays[i]
+            out[i + 1] = (payment(names, pay[0], pay[1], pay[2], cols), WHITE)
         if not pays:
-            out.append(("No payments", GREY))
+            out[1] = ("No payments", GREY)
         return out
 
-    def _make_chrome(self, v: "Dict[str, Any]") -> "Tuple[str, Tuple[str, ...]]":
+    def _make_chrome(self, v: "Dict[str, Any]", stage: int,
+                     sends: bool) -> "Tuple[str, Tuple[str, ...]]":
         # once per stage for the screen's life: the names and the seats do not change
         n = len(self.counts)
-        labels = []
-        for seat in range(SEATS):
-            labels.append(v["players"][seat][:5] if seat < n else "")
-        labels.append("More")
-        labels.append("Undo" if self.stage == CALLER else "Back")
-        labels.append("Menu")
-        if self.stage == CALLER:
-            labels.append("")
+        labels: "List[str]" = [""] * 12
+        for seat in range(n if n < SEATS else SEATS):
+            labels[seat] = v["players"][seat][:5]
+        labels[K_MORE] = "More"
+        labels[K_UNDO] = "Undo" if stage == CALLER else "Back"
+        labels[10] = "Menu"
+        if stage == CALLER:
             hint = "keys 0-%d: who calls" % (n - 1)
-        elif self.stage == COUNTS:
-            labels.append("Next")
+        elif stage == COUNTS:
+            labels[K_OK] = "Next"
             hint = "turn 11:next 0-%d:seat" % (n - 1)
         else:
-            labels.append("Send" if self._event is not None else "")
+            labels[K_OK] = "Send" if sends else ""
             hint = "11:send 9:back 8:more"
         return hint, tuple(labels)
 
     def _make_lights(self, v: "Dict[str, Any]") -> "Tuple[int, ...]":
         n = len(self.counts)
         dealer = v["dealer"]
-        out = []
-        for seat in range(SEATS):
-            if seat >= n:
-                out.append(0)
-            elif seat == self.focus and self.stage == COUNTS:
-                out.append(LED_FOCUS)
+        out = [0] * 12          # made at its size
+        for seat in range(n if n < SEATS else SEATS):
+            if seat == self.focus and self.stage == COUNTS:
+                out[seat] = LED_FOCUS
             elif seat == self.caller:
-                out.append(LED_CALLER)
+                out[seat] = LED_CALLER
             elif seat == dealer:
-                out.append(LED_DEALER)
+                out[seat] = LED_DEALER
             else:
-                out.append(LED_SEAT)
-        out.append(LED_MORE)
-        out.append(LED_UNDO)
-        out.append(LED_SEAT)
-        out.append(LED_OK if self.stage != CALLER else 0)
+                out[seat] = LED_SEAT
+        out[K_MORE] = LED_MORE
+        out[K_UNDO] = LED_UNDO
+        out[10] = LED_SEAT
+        out[K_OK] = LED_OK if self.stage != CALLER else 0
         return tuple(out)
 
     def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
@@ -398,6 +414,13 @@ class PokerPlay(Screen):
         if self.app.submit(event) is not None:
             return False
         self._clear(len(self.counts))
+        v = self.app.view()
+        if not v["over"]:
+            # The next hand's entry made ready with this one (its title, lights and
+            # balances), so coming back from the hand's page costs less.
+            for total in v["totals"]:
+                total_text(total)
+            self.view()
         return True
 
     def _send(self) -> "Optional[Screen]":

@@ -2,14 +2,13 @@
 # settle-up (R-8, fewest payments) and the question before the session is filed.
 # Each goes back to the screen it was given, so nothing here imports the play screen.
 
-from parlour_rules.poker.score import signed
 from parlour_rules.settle import settle
 
 from ...ui.caches import Numbered
 from ...ui.frame import BLUE, GREEN, GREY, K_OK, K_UNDO, RED, WHITE, YELLOW
 from ...ui.screen import Screen
 from .rows import clamp_top, draw_rows
-from .texts import column, false_line, named, outcome, payment
+from .texts import column, false_line, named, outcome, payment, total_text
 
 try:
     from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
@@ -35,6 +34,12 @@ _ASK_CHROME = ("11:file it 9:no", ("", "", "", "", "", "", "", "", "", "No", "Me
 _LEDGER_TITLES = Numbered("Ledger: %d hands", 4)
 _DONE_TITLES = Numbered("Hand %d done", 4)
 _TUNE = ((660, 70), (0, 30), (880, 110))     # the deal passes: a rising pair
+_NO_PAYMENTS = ("No payments", GREY)
+_NO_LINES: "List[Tuple[Any, ...]]" = []     # a page's lines before its first view
+# settle-up's first row by the number of payments (at most 7 among 8 seats)
+_PAYMENT_ROWS = (("1 payment", YELLOW), ("2 payments", YELLOW), ("3 payments", YELLOW),
+                 ("4 payments", YELLOW), ("5 payments", YELLOW), ("6 payments", YELLOW),
+                 ("7 payments", YELLOW))
 
 
 class Rows(Screen):
@@ -44,9 +49,9 @@ class Rows(Screen):
         self.back = back
         self.top = 0
         self._for: "Any" = None
-        self._lines: "List[Tuple[Any, ...]]" = []
+        self._lines: "List[Tuple[Any, ...]]" = _NO_LINES
         self._made = 0             # bumped with each new set of lines
-        self._part: "List[Any]" = [None, None]
+        self._part: "List[Any]" = [-1, None]    # [what was drawn, its items]
 
     def lines(self) -> "List[Tuple[Any, ...]]":
         v = self.app.view()
@@ -73,8 +78,17 @@ class Rows(Screen):
         return None
 
     def draw(self, frame: "Any") -> None:
+        # As Frame.keep, keyed by one number (no key or argument tuples per step).
         lines = self.lines()
-        frame.keep(self._part, (self._made, self.top), draw_rows, lines, self.top, -1)
+        drawn = self._made * 256 + self.top
+        part = self._part
+        if part[0] == drawn:
+            frame.items.extend(part[1])
+            return
+        start = len(frame.items)
+        draw_rows(frame, lines, self.top, -1)
+        part[0] = drawn
+        part[1] = frame.items[start:]
 
 
 class HandDone(Rows):
@@ -97,31 +111,35 @@ class HandDone(Rows):
         names = v["players"]
         cols = self.app.layout.cols - 1
         last = v["last"]
-        out: "List[Tuple[Any, ...]]" = []
         if last is None or last["t"] == "cut":
-            out.append((named(names[v["dealer"]], " deals", cols), BLUE))
-            return out
+            return [(named(names[v["dealer"]], " deals", cols), BLUE)]
         kind = last["t"]
         caller = last["caller"]
+        pays = last["payments"]
+        out: "List[Any]" = [None] * (2 + (len(pays) or 1))     # made at its size
         if kind == "hand":
-            out.append((outcome(names, caller, last["deadwood"], last["winners"],
-                                last["deltas"], cols), GREEN))
+            out[0] = (outcome(names, caller, last["deadwood"], last["winners"],
+                              last["deltas"], cols), GREEN)
         elif kind == "false_call":
-            out.append((false_line(names[caller], cols), RED))
+            out[0] = (false_line(names[caller], cols), RED)
         else:
-            out.append(("Hand %d void" % last["hand"], YELLOW))
+            out[0] = ("Hand %d void" % last["hand"], YELLOW)
         # the dealer (R-11) before the payments, on screen whatever their number
         if v["over"]:
-            leaders = "+".join([names[s] for s in v.get("leaders", [])])
-            out.append((named(leaders, " leads", cols), GREEN))
+            leads = v.get("leaders", [])
+            # one leader's name as it is (a join makes a new string)
+            leaders = names[leads[0]] if len(leads) == 1 else "+".join(
+                [names[s] for s in leads])
+            out[1] = (named(leaders, " leads", cols), GREEN)
         elif kind == "false_call":
-            out.append((named(names[v["dealer"]], " still deals", cols), BLUE))
+            out[1] = (named(names[v["dealer"]], " still deals", cols), BLUE)
         else:
-            out.append((named(names[v["dealer"]], " deals next", cols), BLUE))
-        for payer, payee, amount in last["payments"]:
-            out.append((payment(names, payer, payee, amount, cols), WHITE))
-        if not last["payments"]:
-            out.append(("No payments", GREY))
+            out[1] = (named(names[v["dealer"]], " deals next", cols), BLUE)
+        for i in range(len(pays)):
+            pay = pays[i]
+            out[i + 2] = (payment(names, pay[0], pay[1], pay[2], cols), WHITE)
+        if not pays:
+            out[2] = _NO_PAYMENTS
         return out
 
     def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
@@ -153,12 +171,13 @@ class Ledger(Rows):
     def make_lines(self, v: "Dict[str, Any]") -> "List[Tuple[Any, ...]]":
         names = v["players"]
         width = self.app.layout.cols - 9
-        out: "List[Tuple[Any, ...]]" = [(named(names[v["dealer"]], " deals",
-                                                self.app.layout.cols - 1), BLUE)]
+        out: "List[Any]" = [None] * (len(names) + 1)      # made at its size
+        out[0] = (named(names[v["dealer"]], " deals", self.app.layout.cols - 1), BLUE)
         for seat in range(len(names)):
             total = v["totals"][seat]
-            out.append((column(names[seat], width),
-                        GREEN if total > 0 else RED if total < 0 else WHITE, signed(total)))
+            out[seat + 1] = (column(names[seat], width),
+                             GREEN if total > 0 else RED if total < 0 else WHITE,
+                             total_text(total))
         return out
 
     def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
@@ -184,9 +203,11 @@ class Settle(Rows):
         pays = settle(v["totals"])
         if not pays:
             return [("All square", GREEN)]
-        out = [("%d payment%s" % (len(pays), "" if len(pays) == 1 else "s"), YELLOW)]
-        for payer, payee, amount in pays:
-            out.append((payment(names, payer, payee, amount, cols), WHITE))
+        out: "List[Any]" = [None] * (1 + len(pays))      # made at its size
+        out[0] = _PAYMENT_ROWS[len(pays) - 1]
+        for i in range(len(pays)):
+            pay = pays[i]
+            out[i + 1] = (payment(names, pay[0], pay[1], pay[2], cols), WHITE)
         return out
 
     def chrome(self) -> "Tuple[str, Tuple[str, ...]]":

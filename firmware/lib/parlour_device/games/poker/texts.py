@@ -8,7 +8,7 @@ from ...ui.caches import remember, room_for
 from ...ui.lines import clip
 
 try:
-    from typing import List
+    from typing import Dict, List
 except ImportError:
     pass
 
@@ -16,6 +16,17 @@ VARIANTS = {"rum": "Rum", "gin": "Gin"}
 
 
 _COLUMNS = room_for(16)     # names in their column, by (name, width)
+_TOTALS: "Dict[int, str]" = room_for(16)    # "+12", "-7": a balance, by its value
+
+
+def total_text(total: int) -> str:
+    # A balance as shown, made once per value while it is on the screens: the play
+    # screen, the ledger and the next hand show the same ones.
+    text = _TOTALS.get(total)
+    if text is None:
+        text = str(signed(total))      # the same string (str of a str is itself)
+        remember(_TOTALS, 16, total, text)
+    return text
 
 
 def column(name: str, width: int) -> str:
@@ -51,6 +62,9 @@ def outcome(names: "List[str]", caller: int, deadwood: "List[int]", winners: "Li
                                                      signed(deltas[caller])), cols)
     if len(winners) == 1:
         return named(names[winners[0]], " %d wins" % deadwood[winners[0]], cols)
+    if len(winners) == 2:       # the usual tie, without a list and a join
+        return clip("%s+%s %d win" % (names[winners[0]], names[winners[1]],
+                                      deadwood[winners[0]]), cols)
     who = "+".join([names[s] for s in winners])
     return clip("%s %d win" % (who, deadwood[winners[0]]), cols)
 
