@@ -58,14 +58,20 @@ class StumpPlay(StumpView):
 
     # -- input ----------------------------------------------------------------------
 
-    def _submit(self, event: "Dict[str, Any]") -> "Optional[Screen]":
-        rounds = len(self._sv["rounds"])     # the view the entry was made on
+    def _submit(self, event: "Dict[str, Any]", said: "Optional[str]" = None) -> "Optional[Screen]":
+        # `said`: what an entry whose effect is easy to miss did ("Slide A 20>14"),
+        # shown once it is accepted and the round goes on (a round's end has its own
+        # screen and title), as Undo would name it.
+        before = self._sv                    # the view the entry was made on
+        rounds = len(before["rounds"])
         err = self.app.submit(event)
         if err is not None:
             return None
         after = self.view()
         if after["over"] or len(after["rounds"]) != rounds:
             return RoundOver(self.app, self)
+        if said is not None and self._sv is not before:
+            self.app.show(said)
         return None
 
     def _token(self, discard: bool) -> "Any":
@@ -175,7 +181,8 @@ class StumpPlay(StumpView):
         if key == K_STUCK:
             # S-4: every card is under a slide: discard one of them, no slide moves.
             # One key that changes little on the ring: the message line says what it did.
-            return self._said({"t": "stuck", "card": self._token(True)})
+            event = {"t": "stuck", "card": self._token(True)}
+            return self._submit(event, self._named(event, True))
         if key == K_RIGHT or (key == K_OK and v["step"] == "discard"):
             return self._submit({"t": "discard", "card": self._token(True)})
         if key == K_OK:
@@ -189,7 +196,8 @@ class StumpPlay(StumpView):
             idxs = [i for i in range(len(opts)) if opts[i][0] == want]
             if len(idxs) == 1:
                 self.pick = idxs[0]
-                return self._move(opts[idxs[0]])
+                event = self._move_event(opts[idxs[0]])
+                return self._submit(event, self._named(event, True))
             # slides 20 apart: the key picks the slide, again for the other side (S-2)
             if self.pick == idxs[0]:
                 self.pick = idxs[1]
@@ -197,26 +205,16 @@ class StumpPlay(StumpView):
                 self.pick = idxs[0]
             return None
         if key == K_OK:
-            return self._move(opts[self.pick])
+            event = self._move_event(opts[self.pick])
+            return self._submit(event, self._named(event, True))
         return super().on_key(key)
 
-    def _move(self, opt: "Tuple[int, Any, List[int], List[int]]") -> "Optional[Screen]":
+    def _move_event(self, opt: "Tuple[int, Any, List[int], List[int]]") -> "Dict[str, Any]":
+        # (made before the submit, not around it: one frame less on the pystack)
         event: "Dict[str, Any]" = {"t": "move", "slide": opt[0]}
         if opt[1] is not None:
             event["side"] = opt[1]
-        return self._said(event)
-
-    def _said(self, event: "Dict[str, Any]") -> "Optional[Screen]":
-        # An entry whose effect is easy to miss, submitted, then named on the message
-        # line ("Slide A 20>14"), as Undo would name it.
-        text = self._named(event, True)
-        before = self._sv
-        nxt = self._submit(event)
-        # accepted (_submit saw the new view), and the round goes on: a round's end
-        # has its own screen and title
-        if self._sv is not before and nxt is None:
-            self.app.show(text)
-        return nxt
+        return event
 
     def describe(self, event: "Dict[str, Any]") -> str:
         # "slide A 20>14", "stuck disc 7", "discard W=12": read on the view before
