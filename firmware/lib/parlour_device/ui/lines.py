@@ -1,7 +1,7 @@
 # A read-only page of lines that the encoder scrolls: the results and scores pages
 # of every game screen.
 
-from .frame import WHITE
+from .frame import GREY, WHITE
 from .screen import Screen
 
 try:
@@ -15,6 +15,19 @@ if TYPE_CHECKING:
 
 def clip(text: str, room: int) -> str:
     return text if len(text) <= room else text[: room - 1] + "~"
+
+
+def draw_options(frame: "Any", rows: "List[str]", row: int, names: "List[str]",
+                 players: "Optional[str]" = None) -> None:
+    # A game's options before its match: the rows, the one being changed marked, and
+    # on colour the players under them (`players`, or made from `names`).
+    lay = frame.layout
+    for i in range(len(rows)):
+        frame.row(i, clip(rows[i], lay.cols), WHITE, i == row)
+    if lay.colour and lay.rows > len(rows) + 1:
+        if players is None:
+            players = "players: " + " ".join(names)
+        frame.text(0, lay.row_y(len(rows)) + 8, clip(players, 2 * lay.cols), GREY)
 
 
 def draw_lines(frame: "Any", lines: "List[Tuple[str, int]]", top: int) -> None:

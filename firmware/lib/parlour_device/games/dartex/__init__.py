@@ -1,8 +1,8 @@
 # Dartex on the device (X-1..X-8): the options before a match, the play screen
 # (play.py, drawn by draw.py); the table and the hand's end are results.py.
 
-from ...ui.frame import GREY, K_OK, K_UNDO, WHITE
-from ...ui.lines import clip
+from ...ui.frame import K_OK, K_UNDO
+from ...ui.lines import draw_options
 from ...ui.screen import Screen
 from .play import DartexPlay
 from .results import HandOver
@@ -98,10 +98,4 @@ class DartexOptions(Screen):
         return super().on_key(key)
 
     def draw(self, frame: "Any") -> None:
-        lay = frame.layout
-        rows = self.rows()
-        for i in range(len(rows)):
-            frame.row(i, clip(rows[i], lay.cols), WHITE, i == self.row)
-        if lay.colour:
-            frame.text(0, lay.row_y(len(rows)) + 8,
-                       clip("players: " + " ".join(self.names), 2 * lay.cols), GREY)
+        draw_options(frame, self.rows(), self.row, self.names)

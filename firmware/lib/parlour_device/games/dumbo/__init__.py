@@ -2,8 +2,8 @@
 # counts entry is play.py, the card entry card_entry.py (loaded only while open),
 # the hand's and the game's results results.py.
 
-from ...ui.frame import GREY, K_OK, K_UNDO, WHITE
-from ...ui.lines import clip
+from ...ui.frame import K_OK, K_UNDO
+from ...ui.lines import clip, draw_options
 from ...ui.screen import Screen
 from .play import DumboPlay
 from .results import HandOver
@@ -168,9 +168,4 @@ class DumboOptions(Screen):
         return DumboPlay(self.app)
 
     def draw(self, frame: "Any") -> None:
-        lay = frame.layout
-        rows = self.rows()
-        for i in range(len(rows)):
-            frame.row(i, clip(rows[i], lay.cols), WHITE, i == self.row)
-        if lay.colour:
-            frame.text(0, lay.row_y(len(rows)) + 8, clip(self._players, 2 * lay.cols), GREY)
+        draw_options(frame, self.rows(), self.row, self.names, self._players)

@@ -4,8 +4,8 @@
 # over.py.
 
 from ...ui.caches import Numbered
-from ...ui.frame import GREY, K_OK, K_UNDO, WHITE
-from ...ui.lines import clip
+from ...ui.frame import K_OK, K_UNDO
+from ...ui.lines import draw_options
 from ...ui.screen import Screen
 from .over import GameOver
 from .play import GalumphusPlay
@@ -97,10 +97,4 @@ class GalumphusOptions(Screen):
         return super().on_key(key)
 
     def draw(self, frame: "Any") -> None:
-        lay = frame.layout
-        rows = self.rows()
-        for i in range(len(rows)):
-            frame.row(i, clip(rows[i], lay.cols), WHITE, i == self.row)
-        if lay.colour and lay.rows > len(rows) + 1:
-            frame.text(0, lay.row_y(len(rows)) + 8, clip(
-                "players: " + " ".join(self.names), 2 * lay.cols), GREY)
+        draw_options(frame, self.rows(), self.row, self.names)

@@ -3,8 +3,8 @@
 
 from parlour_rules.stump.state import LAST
 
-from ...ui.frame import GREY, K_OK, WHITE
-from ...ui.lines import clip
+from ...ui.frame import K_OK
+from ...ui.lines import draw_options
 from ...ui.screen import Screen
 from .play import StumpPlay
 from .results import RoundOver
@@ -111,10 +111,4 @@ class StumpOptions(Screen):
         return super().on_key(key)
 
     def draw(self, frame: "Any") -> None:
-        lay = frame.layout
-        rows = self.rows()
-        for i in range(len(rows)):
-            frame.row(i, clip(rows[i], lay.cols), WHITE, i == self.row)
-        if lay.colour and lay.rows > len(rows) + 1:
-            frame.text(0, lay.row_y(len(rows)) + 8, clip(
-                "players: " + " ".join(self.names), 2 * lay.cols), GREY)
+        draw_options(frame, self.rows(), self.row, self.names)
