@@ -52,6 +52,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    _no_signal_for_big_files()
     parser = build_parser()
     words = sys.argv[1:] if argv is None else list(argv)
     args = None
@@ -64,6 +65,26 @@ def main(argv: list[str] | None = None) -> int:
         return _failed(args, words, e.code, str(e), e.exit_code)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:     # the reader of our output left (`| head`)
+        from .export import silence_stdout
+
+        silence_stdout()
+        return 141
+    except OSError as e:        # the system refused something no layer below foresaw
+        where = f": {e.filename}" if e.filename else ""
+        return _failed(args, words, "os", f"{e.strerror or e}{where}", 1)
+
+
+def _no_signal_for_big_files() -> None:
+    # Past a file-size limit (ulimit -f) the kernel kills the writer with SIGXFSZ;
+    # ignored, the write fails with EFBIG instead and is reported like a full disk.
+    import signal
+
+    if hasattr(signal, "SIGXFSZ"):
+        try:
+            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        except ValueError:
+            pass    # main() called from another thread (a test): the process keeps its own
 
 
 def _failed(args, words: list[str], code: str, message: str, status: int) -> int:

@@ -37,7 +37,7 @@ def run(args) -> int:
         bar.update(task, completed=done, total=total)
 
     try:
-        with database(args) as store, device(args) as link:
+        with database(args, write=True) as store, device(args) as link:
             report = sync.run(link, store, progress=progress)
     finally:
         bar.stop()
