@@ -25,7 +25,9 @@ def run(args) -> int:
     from .. import sync
 
     err = Console(stderr=True)
-    bar = Progress(TextColumn("syncing"), BarColumn(), MofNCompleteColumn(), console=err)
+    # Transient: the summary line replaces it, and a failure stays the one line.
+    bar = Progress(TextColumn("syncing"), BarColumn(), MofNCompleteColumn(), console=err,
+                   transient=True)
     task = None
 
     def progress(done: int, total: int) -> None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import ParlourError
-from .failures import WAIT, busy, failure
+from .failures import WAIT, busy, failure, refuse_unwritable
 
 V1 = """
 CREATE TABLE devices (
@@ -132,6 +132,8 @@ def open_store(path: Path, create: bool = True, migrations: list[str] = MIGRATIO
         raise ParlourError(f"no database at {path}: run `parlour sync` first, or give --db")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+        if write:
+            refuse_unwritable(path)   # before SQLite leaves its -wal and -shm beside it
         conn = sqlite3.connect(path, timeout=wait, isolation_level=None)
     except (sqlite3.Error, OSError) as e:
         raise failure(path, e, wait) from None

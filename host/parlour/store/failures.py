@@ -47,6 +47,16 @@ def failure(path: Path, error: sqlite3.Error | OSError, wait: float = WAIT) -> P
     return ParlourError(f"cannot use the database {path}: {error}")
 
 
+def refuse_unwritable(path: Path) -> None:
+    """Raise PermissionError when the file or its folder is plainly not writable (as
+    access(2) says, capabilities and read-only mounts included); SQLite's own check
+    comes later and catches what this cannot see."""
+    folder = path.parent
+    if not os.access(folder, os.W_OK | os.X_OK) or (
+            path.exists() and not os.access(path, os.W_OK)):
+        raise PermissionError(errno.EACCES, "read-only", str(path))
+
+
 def _unwritable(path: Path, name: str) -> str:
     folder = path.parent
     if name == "SQLITE_READONLY_DIRECTORY" or not os.access(folder, os.W_OK | os.X_OK):
