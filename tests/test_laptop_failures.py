@@ -10,6 +10,7 @@ import os
 import resource
 import select
 import shutil
+import signal
 import sqlite3
 import subprocess
 import sys
@@ -347,7 +348,8 @@ def test_a_database_that_cannot_grow_stops_the_sync_and_the_device_keeps_everyth
     open_store(db).close()
     size = db.stat().st_size
     # The database and its WAL may not grow past the size it has now: a full disk, as
-    # the kernel enforces a file-size limit (EFBIG, once SIGXFSZ is ignored).
+    # the kernel enforces a file-size limit (a write fails with EFBIG: CPython ignores
+    # SIGXFSZ from its start, so the signal kills nothing).
     result = parlour("sync", "--port", device.path, "--db", db, limit=size)
     one_line(result.returncode, result.stderr, f"cannot write the database {db}",
              "disk I/O error")
@@ -371,6 +373,20 @@ def test_an_export_that_does_not_fit_leaves_the_old_file_and_no_scraps(tmp_path)
     # and with room, the same export is whole.
     result = parlour("export", "--format", "json", "--db", db, "-o", out)
     assert result.returncode == 0 and len(json.loads(out.read_text())["matches"]) == MATCHES
+
+
+@pytest.mark.parametrize("command", [["matches"], ["export", "--format", "jsonl"]])
+def test_a_reader_that_stops_reading_ends_the_command_quietly(tmp_path, command):
+    # `parlour matches | head -1`: the pipe closes under the command's output.
+    db = tmp_path / "p.db"
+    fill(db, matches=3, turns=3)
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        result = parlour(*command, "--db", db, stdout=write)
+    finally:
+        os.close(write)
+    assert result.returncode == 141 and result.stderr == ""
 
 
 def mountable():
@@ -432,3 +448,65 @@ def test_a_full_disk_under_an_export_says_so(tmp_path):
              "No space left on device", "free some space", "as it was")
     assert [p.name for p in after.iterdir()] == ["all.json"]
     assert (after / "all.json").read_text() == "the export of last week\n"
+
+
+def test_the_simulator_killed_mid_sync_is_one_line_and_a_new_one_finishes_the_sync(tmp_path):
+    # The failure as a user meets it: `parlour sim --serve` killed while `parlour sync`
+    # is part way. The laptop is frozen between two batches so the kill lands mid-sync.
+    state = tmp_path / "state"
+    (state / "CIRCUITPY").mkdir(parents=True)
+    app = App(Board(MONO_128X64, None, None, bytearray(4096),
+                    Flash(str(state / "CIRCUITPY")), "00"))
+    total = 80
+    for _ in range(total):
+        app.new_match("stump", STUMP_CONFIG)
+        for event in stump_events(6):
+            assert app.submit(event) is None
+        app.finish_match()
+    env = dict(os.environ, PARLOUR_RUNTIME=str(tmp_path / "run"))
+    db = tmp_path / "p.db"
+
+    def serve():
+        sim = subprocess.Popen([sys.executable, "-m", "parlour", "sim", "--serve", "--state",
+                                str(state)], stdout=subprocess.PIPE, env=env)
+        return sim, sim.stdout.readline().decode().split(": ", 1)[1].strip()
+
+    sim, port = serve()
+    laptop = subprocess.Popen([sys.executable, "-m", "parlour", "sync", "--port", port, "--db",
+                               str(db), "--timeout", "1"], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and laptop.poll() is None and not (
+                db.exists() and count(db)):
+            time.sleep(0.002)
+        laptop.send_signal(signal.SIGSTOP)
+        sim.kill()
+        sim.wait(timeout=30)
+        laptop.send_signal(signal.SIGCONT)
+        out, err = laptop.communicate(timeout=60)
+    finally:
+        laptop.kill()
+        sim.kill()
+    one_line(laptop.returncode, err, "went away", port)
+    at_kill = stored(db)
+    assert 0 < len(at_kill) < total and out == ""
+    sim, port = serve()
+    try:
+        again = subprocess.run([sys.executable, "-m", "parlour", "sync", "--port", port,
+                                "--db", str(db)], capture_output=True, text=True, timeout=120)
+    finally:
+        sim.send_signal(signal.SIGTERM)
+        sim.wait(timeout=30)
+    assert again.returncode == 0, again.stderr
+    assert stored(db) == list(range(1, total + 1))
+
+
+def count(db):
+    try:
+        with sqlite3.connect(db) as conn:
+            found = conn.execute("SELECT COUNT(*) FROM matches").fetchone()[0]
+        conn.close()
+        return found
+    except sqlite3.OperationalError:
+        return 0        # not made yet

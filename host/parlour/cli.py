@@ -52,20 +52,21 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    _no_signal_for_big_files()
     parser = build_parser()
     words = sys.argv[1:] if argv is None else list(argv)
     args = None
     try:
         args = parser.parse_args(words)
-        return int(args.func(args) or 0)
+        status = int(args.func(args) or 0)
+        _flush_stdout()
+        return status
     except RulesError as e:
         return _failed(args, words, e.code, e.message, 2)
     except ParlourError as e:
         return _failed(args, words, e.code, str(e), e.exit_code)
     except KeyboardInterrupt:
         return 130
-    except BrokenPipeError:     # the reader of our output left (`| head`)
+    except BrokenPipeError:     # the reader of our output left (`| head`): not a failure
         from .export import silence_stdout
 
         silence_stdout()
@@ -75,16 +76,17 @@ def main(argv: list[str] | None = None) -> int:
         return _failed(args, words, "os", f"{e.strerror or e}{where}", 1)
 
 
-def _no_signal_for_big_files() -> None:
-    # Past a file-size limit (ulimit -f) the kernel kills the writer with SIGXFSZ;
-    # ignored, the write fails with EFBIG instead and is reported like a full disk.
-    import signal
+def _flush_stdout() -> None:
+    # Said here, once, rather than as "Exception ignored" when Python exits.
+    from .export import silence_stdout
 
-    if hasattr(signal, "SIGXFSZ"):
-        try:
-            signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-        except ValueError:
-            pass    # main() called from another thread (a test): the process keeps its own
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        silence_stdout()
+        raise ParlourError(f"cannot write to standard output: {e.strerror}") from None
 
 
 def _failed(args, words: list[str], code: str, message: str, status: int) -> int:

@@ -48,10 +48,10 @@ def _to_stdout(writer: Callable[[TextIO], None]) -> None:
     try:
         writer(sys.stdout)
         sys.stdout.flush()
+    except BrokenPipeError:
+        raise           # the reader stopped reading (`| head`): main() ends quietly
     except OSError as e:
         silence_stdout()
-        if isinstance(e, BrokenPipeError):
-            return      # the reader stopped reading (`| head`): not a failure
         raise ParlourError(f"cannot write the export to standard output: {e.strerror}"
                            f"{_what_to_do(e)}") from None
 
