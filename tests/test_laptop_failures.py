@@ -116,8 +116,9 @@ class Cut(threading.Thread):
     the cable went as the laptop told the device so). "reply": the ack reaches the
     device, which frees the batch, and its answer never comes back."""
 
-    def __init__(self, device_path, at):
+    def __init__(self, device_path, at, on_batch=None):
         super().__init__(daemon=True)
+        self.on_batch = on_batch      # called as the first batch's end frame passes
         self.device_fd = os.open(device_path, os.O_RDWR | os.O_NOCTTY | os.O_NONBLOCK)
         self.master, self.slave = os.openpty()
         tty.setraw(self.slave)
@@ -140,6 +141,10 @@ class Cut(threading.Thread):
                     self.acked = True
                 elif fd == self.device_fd and self.acked:
                     return self.pull()          # the device's answer to the ack
+                if self.on_batch and fd == self.device_fd and any(
+                        b'"t": "end"' in w for w in whole):
+                    self.on_batch()
+                    self.on_batch = None
                 os.write(self.device_fd if fd == self.master else self.master, data)
 
     def pull(self):
@@ -284,6 +289,23 @@ def test_a_database_held_by_another_writer_is_named_waited_for_and_refused(tmp_p
     conn.close()
 
 
+def test_a_database_taken_by_another_writer_mid_sync_stops_it_and_the_device_frees_nothing(
+        device, tmp_path, capsys):
+    db = tmp_path / "p.db"
+    open_store(db).close()
+    other = sqlite3.connect(db, isolation_level=None, check_same_thread=False)
+    # Taken as the first batch arrives: the laptop cannot store it, so never acks it.
+    cut = Cut(device.path, "never", on_batch=lambda: other.execute("BEGIN IMMEDIATE"))
+    try:
+        status = main(["sync", "--port", cut.path, "--db", str(db), "--db-wait", "0.3"])
+    finally:
+        cut.close()
+        other.execute("ROLLBACK")
+        other.close()
+    one_line(status, capsys.readouterr().err, "busy", str(db))
+    assert stored(db) == [] and device.pending() == list(range(1, MATCHES + 1))
+
+
 def test_a_writer_that_finishes_within_the_wait_lets_the_sync_go_on(tmp_path, capsys):
     db = tmp_path / "p.db"
     open_store(db).close()
@@ -373,6 +395,43 @@ def test_an_export_that_does_not_fit_leaves_the_old_file_and_no_scraps(tmp_path)
     # and with room, the same export is whole.
     result = parlour("export", "--format", "json", "--db", db, "-o", out)
     assert result.returncode == 0 and len(json.loads(out.read_text())["matches"]) == MATCHES
+
+
+@needs_unprivileged
+@pytest.mark.parametrize("command", [["sync", "--port", "/dev/null"], ["matches"]])
+@pytest.mark.parametrize("what", ["not a database", "a folder", "in a folder not made"])
+def test_a_database_path_that_is_no_database_is_one_line(tmp_path, capsys, command, what):
+    db = tmp_path / "p.db"
+    if what == "not a database":
+        db.write_text("my shopping list\n")
+    elif what == "a folder":
+        db.mkdir()
+    else:
+        tmp_path.chmod(0o555)
+        db = tmp_path / "new" / "p.db"
+    try:
+        result = parlour(*command, "--db", db, drop=True)
+    finally:
+        tmp_path.chmod(0o755)
+    words = {"not a database": ["damaged or not a parlour database"],
+             "a folder": ["is a folder"], "in a folder not made": []}[what]
+    if command[0] == "sync" or what != "in a folder not made":
+        one_line(result.returncode, result.stderr, str(db) if what != "in a folder not made"
+                 else str(db.parent), *words)
+    else:
+        one_line(result.returncode, result.stderr, "no database at", str(db))
+    assert not (tmp_path / "new").exists()
+
+
+@needs_unprivileged
+def test_a_port_the_user_may_not_open_says_how_to_get_the_permission(tmp_path):
+    cable = PtySerial()
+    try:
+        os.chmod(cable.path, 0)
+        result = parlour("roster", "push", "Ann", "--port", cable.path, drop=True)
+    finally:
+        cable.close()
+    one_line(result.returncode, result.stderr, "no permission to open", cable.path, "dialout")
 
 
 @pytest.mark.parametrize("command", [["matches"], ["export", "--format", "jsonl"]])

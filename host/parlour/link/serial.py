@@ -84,7 +84,10 @@ def _gone(url: str, error: BaseException) -> ParlourError:
 
 def _open_failure(url: str, error: Exception) -> str:
     text = str(error)
-    if "lock" in text.lower() or "busy" in text.lower() or "denied" in text.lower():
+    if "denied" in text.lower() or "permission" in text.lower():
+        return (f"no permission to open {url}: on Linux, join the group that owns it (often "
+                "`sudo usermod -aG dialout $USER`, then log in again)")
+    if "lock" in text.lower() or "busy" in text.lower():
         return (f"the port {url} is busy: close the program using it (another `parlour "
                 "sync`, a serial terminal), then retry")
     if "No such file" in text or "could not open" in text.lower():

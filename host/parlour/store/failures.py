@@ -59,6 +59,11 @@ def refuse_unwritable(path: Path) -> None:
 
 def _unwritable(path: Path, name: str) -> str:
     folder = path.parent
+    if path.is_dir():
+        return f"--db {path} is a folder: give a file name"
+    if not folder.is_dir():
+        return (f"cannot make the folder {folder} for the database: permission denied: give "
+                "--db a file in a folder you can write")
     if name == "SQLITE_READONLY_DIRECTORY" or not os.access(folder, os.W_OK | os.X_OK):
         # SQLite keeps its journal (and the WAL's index) beside the file, so even a
         # reader needs a folder it may write.
