@@ -39,7 +39,7 @@ def failure(path: Path, error: sqlite3.Error | OSError, wait: float = WAIT) -> P
                             "space, then retry (nothing was half-written)")
     if name.startswith("SQLITE_IOERR") or isinstance(error, OSError):
         why = getattr(error, "strerror", None) or "disk I/O error"
-        return ParlourError(f"cannot write the database {path}: {why} (is its disk full, or "
+        return ParlourError(f"cannot use the database {path}: {why} (is its disk full, or "
                             "gone?): free some space or plug it back in, then retry")
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
         return ParlourError(f"the database {path} is damaged or not a parlour database: give "
