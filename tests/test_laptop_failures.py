@@ -399,6 +399,38 @@ def test_an_export_that_does_not_fit_leaves_the_old_file_and_no_scraps(tmp_path)
     assert result.returncode == 0 and len(json.loads(out.read_text())["matches"]) == MATCHES
 
 
+def test_an_export_to_a_pipe_is_written_into_it_not_renamed_over_it(tmp_path):
+    db = tmp_path / "p.db"
+    fill(db, matches=3, turns=3)
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    got = []
+    reader = threading.Thread(target=lambda: got.append(fifo.read_text()), daemon=True)
+    reader.start()
+    result = parlour("export", "--db", db, "-o", fifo)
+    reader.join(timeout=30)
+    assert result.returncode == 0 and fifo.is_fifo(), result.stderr
+    assert got[0].startswith("match,device,seq") and len(got[0].splitlines()) == 1 + 3 * 2
+
+
+def test_an_export_to_a_device_that_is_full_says_so_and_the_device_stays(tmp_path):
+    import stat
+
+    db = tmp_path / "p.db"
+    fill(db, matches=3, turns=3)
+    full = tmp_path / "full"                # this test's own /dev/full (ENOSPC on write)
+    try:
+        os.mknod(full, stat.S_IFCHR | 0o666, os.makedev(1, 7))
+        with open(full, "wb", buffering=0) as f, pytest.raises(OSError):
+            f.write(b"x")
+    except PermissionError:
+        pytest.skip("cannot make or open a device node here")
+    result = parlour("export", "--db", db, "-o", full)
+    one_line(result.returncode, result.stderr, f"cannot write {full}", "No space left",
+             "free some space")
+    assert full.is_char_device()
+
+
 @needs_unprivileged
 @pytest.mark.parametrize("command", [["sync", "--port", "/dev/null"], ["matches"]])
 @pytest.mark.parametrize("what", ["not a database", "a folder", "in a folder not made"])

@@ -72,8 +72,12 @@ def main(argv: list[str] | None = None) -> int:
         silence_stdout()
         return 141
     except OSError as e:        # the system refused something no layer below foresaw
+        import errno
+
         where = f": {e.filename}" if e.filename else ""
-        return _failed(args, words, "os", f"{e.strerror or e}{where}", 1)
+        full = e.errno in (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", -1))
+        advice = ": free some space, then retry" if full else ""
+        return _failed(args, words, "os", f"{e.strerror or e}{where}{advice}", 1)
 
 
 def _flush_stdout() -> None:

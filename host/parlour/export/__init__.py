@@ -24,6 +24,9 @@ def write(target: Path | None, writer: Callable[[TextIO], None]) -> None:
     target = Path(target)
     if target.is_dir():
         raise ParlourError(f"-o {target} is a folder: give a file name", exit_code=2)
+    if target.exists() and not target.is_file():
+        _in_place(target, writer)   # a pipe or a device: a rename would replace it
+        return
     folder = target.parent if str(target.parent) else Path(".")
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
@@ -42,6 +45,14 @@ def write(target: Path | None, writer: Callable[[TextIO], None]) -> None:
     except BaseException:
         _discard(tmp)
         raise
+
+
+def _in_place(target: Path, writer: Callable[[TextIO], None]) -> None:
+    try:
+        with open(target, "w", newline="", encoding="utf-8") as f:
+            writer(f)
+    except OSError as e:
+        raise ParlourError(f"cannot write {target}: {e.strerror}{_what_to_do(e)}") from None
 
 
 def _to_stdout(writer: Callable[[TextIO], None]) -> None:
