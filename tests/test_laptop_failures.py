@@ -170,7 +170,8 @@ def stored(db):
 
 
 # -- the cable pulled mid-sync ----------------------------------------------------------
-@pytest.mark.parametrize("at", ["ack", "reply"])
+@pytest.mark.parametrize("at", ["ack", "reply"],
+                         ids=["after a batch, its ack lost", "during the ack, its answer lost"])
 def test_a_cable_pulled_mid_sync_is_one_line_and_the_next_sync_completes(
         device, tmp_path, capsys, at):
     db = tmp_path / "p.db"
