@@ -84,7 +84,7 @@ class Run:
 
     @property
     def lines(self) -> list[str]:
-        return self.out.splitlines()
+        return self.out.split("\n")    # (not splitlines: the screens join texts with \x1e)
 
     def failure(self) -> str:
         """The last lines of the error (a traceback's), or '' when the run ended well."""
@@ -143,6 +143,93 @@ def play(board: str, script: Path, heap: int | str = "8m", screens: bool = False
     return run(board, args, heap, state), state
 
 
+LONG_ENTRIES = 500
+
+
+def long_entries(game: str) -> list:
+    """A long match: [{"game", "config"}, event, ...]: Stump, Dartex, Dumbo and Poker
+    at 500 entries (the portable cases' generators and bots), and Galumphus the
+    eight-seat golden game from its shuffle to its end."""
+    sys.path.insert(0, str(ROOT / "tests" / "portable"))
+    if game == "stump":
+        from cases_device import STUMP, stump_events
+        # 220 turns make 515 entries; the game ends a little after.
+        config, events = dict(STUMP), stump_events(220)[:LONG_ENTRIES]
+    elif game == "poker":
+        import cases_poker_bench as poker
+        config, events = poker.config(4), poker.match_events(4, LONG_ENTRIES)
+    elif game == "dartex":
+        import cases_dartex_play as dartex
+        config = {"players": 4, "target": 10**6}     # a target no one reaches
+        events = dartex.play(4, 8, target=10**6, events=LONG_ENTRIES, check_every=0)[1].events
+    elif game == "dumbo":
+        config, events = {"players": 4, "tables": 1}, _dumbo_events(LONG_ENTRIES)
+    elif game == "galumphus":
+        from cases_galumphus import parse_script
+        golden = json.loads((ROOT / "tests" / "golden" / "galumphus" /
+                             "eight_players_row_of_5.json").read_text())
+        config, events = golden["config"], parse_script(golden["script"])
+    else:
+        raise ValueError(f"no game {game!r}")
+    return [{"game": game, "config": config}, *events]
+
+
+def _dumbo_events(count: int) -> list:
+    # The playout bot's good events (tests/portable/cases_dumbo_play.py), games
+    # following one another, from a cut.
+    import cases_dumbo_play as dumbo
+
+    from parlour_rules.log import MatchLog
+    from parlour_rules.prng import Xorshift32
+
+    rng = Xorshift32(7)
+    ref = dumbo.Ref(4, 1, dict(dumbo.VALUES_DEFAULT))
+    match = MatchLog("dumbo", {"players": 4, "tables": 1})
+    event = {"t": "cut", "seed": 7}
+    while True:
+        match.append(event)
+        dumbo._follow(ref, event, match.state)
+        if len(match.events) >= count:
+            return match.events
+        event = dumbo._good_event(rng, ref)
+
+
+SIM_PLAYER = """
+import json, sys
+from pathlib import Path
+from parlour.sim.device import SimDevice
+from parlour.sim.headless import apply
+from parlour.sim.script import parse
+board, script, state, kinds = sys.argv[1], Path(sys.argv[2]), Path(sys.argv[3]), sys.argv[4]
+
+def texts(items, out):
+    for item in items:
+        if item[0] == 0:
+            out.append(item[3])
+        elif item[0] == 5:
+            texts(item[1], out)
+    return out
+
+device = SimDevice(board, state, pty=False, seed=%d, virtual_time=True)
+screens = ["\\x1e".join(texts(device.app.shown or (), []))]
+for step in parse(script.read_text()):
+    device = apply(device, step)
+    if step.kind in kinds.split(","):
+        screens.append("\\x1e".join(texts(device.app.shown or (), [])))
+device.close()
+print(json.dumps(screens))
+""" % SEED
+
+
+def sim_play(board: str, script: Path, state: Path) -> subprocess.Popen:
+    """The CPython simulator (parlour sim --script, headless) playing the same
+    script into `state`: a process whose output is the screens' texts after each
+    step, as JSON."""
+    return subprocess.Popen([sys.executable, "-c", SIM_PLAYER, board, str(script), str(state),
+                             ",".join(STEP_KINDS)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
+
+
 def screens_of(result: Run) -> list[str]:
     return [line[2:] for line in result.lines if line.startswith("S\t")]
 
@@ -163,6 +250,80 @@ def files_of(state: Path) -> dict[str, bytes]:
     out = {p.relative_to(state / "CIRCUITPY").as_posix(): p.read_bytes()
            for p in sorted((state / "CIRCUITPY").rglob("*")) if p.is_file()}
     out["<nvm>"] = (state / "nvm.bin").read_bytes()
+    return out
+
+
+# What a finished match's record says of the clock it was filed by (the boot's id and
+# the time since it): the run's own wall clock, different on every run.
+CLOCKS = ("boot", "up")
+
+
+def golden_matches() -> dict[str, list]:
+    """Every golden match of tests/golden: {game/name: [game, config, events]}, the
+    events read as each game's golden test reads them."""
+    sys.path.insert(0, str(ROOT / "tests" / "portable"))
+    golden = ROOT / "tests" / "golden"
+    out: dict[str, list] = {}
+    for path in sorted((golden / "stump").glob("*.json")):
+        data = json.loads(path.read_text())
+        out["stump/" + path.stem] = ["stump", data["config"],
+                                     [step["event"] for step in data["steps"]]]
+    for path in sorted((golden / "dartex").glob("*.json")):
+        data = json.loads(path.read_text())
+        out["dartex/" + path.stem] = ["dartex", data["config"], data["events"]]
+    from cases_galumphus import parse_script
+    for path in sorted((golden / "galumphus").glob("*.json")):
+        data = json.loads(path.read_text())
+        out["galumphus/" + path.stem] = ["galumphus", data["config"],
+                                         parse_script(data["script"])]
+    import cases_dumbo
+    for name, (_, config, events) in sorted(cases_dumbo.matches().items()):
+        out["dumbo/" + name] = ["dumbo", config, events]
+    import cases_poker_golden
+    for name, (_, config, events) in sorted(cases_poker_golden.MATCHES.items()):
+        out["poker/" + name] = ["poker", config, events]
+    return out
+
+
+def fold_on_vm(matches: list[list], board: str = "macropad") -> list[list]:
+    """The views of each match folded on the VM (JSON values), before any event and
+    after each."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "matches.jsonl"
+        path.write_text("".join(json.dumps(m) + "\n" for m in matches))
+        result = run(board, ["-m", "cpvm_fold", str(path)], "8m", Path(tmp))
+    if result.code:
+        raise RuntimeError("the fold failed on the VM:\n" + result.failure())
+    out: list[list] = [[]]
+    for line in result.lines:
+        if line == "END":
+            out.append([])
+        elif line:
+            out[-1].append(json.loads(line))
+    return out[:-1]
+
+
+def content(data: bytes) -> list:
+    """A file's lines as the journal writes them ("<crc32 hex> <JSON>"): each line
+    whose CRC holds as its JSON value (two interpreters order a dict's keys each
+    their own way, so the same record is not the same bytes), any other as bytes."""
+    import binascii
+
+    out: list = []
+    for line in data.split(b"\n"):
+        crc, _, payload = line.partition(b" ")
+        try:
+            whole = len(crc) == 8 and int(crc, 16) == binascii.crc32(payload)
+            value = json.loads(payload) if whole else None
+        except ValueError:
+            whole = False
+        if not whole:
+            out.append(["bytes", line.hex()])
+            continue
+        if type(value) is dict:
+            for clock in CLOCKS:
+                value.pop(clock, None)
+        out.append(["json", value])
     return out
 
 

@@ -11,9 +11,9 @@
 # Nothing here collects: what the heap holds is what the app leaves.
 import sys
 
+import cpvm_hw
 import cpvm_site  # noqa: F401  (displayio before the firmware)
 
-import cpvm_hw
 from parlour_device import main
 
 MACROPAD = main.boards.choose() != "tft"
