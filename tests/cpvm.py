@@ -8,7 +8,7 @@ plays a key script through the firmware on the VM and prints the screens.
 The VM is ../shared/tools/circuitpython/circuitpython-10.3-unix-i386 beside the
 checkout (PARLOUR_CPVM names another). A program runs with MICROPYPATH set to the
 image's lib/ and the stand-ins for the board's hardware modules the VM lacks
-(tests/doubles/cpvm/, compiled to .mpy like the image, so that compiling them
+(tests/onvm/, compiled to .mpy like the image, so that compiling them
 takes no heap), and `-X heapsize=N`: the VM's whole heap, collected only when
 an allocation does not fit, as on the board.
 """
@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-STANDINS = Path(__file__).resolve().parent / "doubles" / "cpvm"
+STANDINS = Path(__file__).resolve().parent / "onvm"
 VM_NAME = "circuitpython-10.3-unix-i386"
 BOARDS = ("macropad", "tft")
 GAMES = ("stump", "dartex", "dumbo", "poker", "galumphus")

@@ -4,6 +4,7 @@ golden matches as CPython does, every scripted match gives the CPython simulator
 screens and files, and every game's matches fit the board's heap."""
 
 import json
+import os
 import subprocess
 import sys
 import tempfile
@@ -21,10 +22,21 @@ import cpvm  # noqa: E402
 # areas), the display objects' real sizes, CircuitPython's own allocations.
 HEAP_BUDGET = 128 * 1024
 
-try:
-    cpvm.vm()
-except cpvm.VMMissing as e:
-    pytest.skip(str(e), allow_module_level=True)
+# CI has the VM beside the checkout; elsewhere PARLOUR_NO_CPVM=1 skips these
+# tests by choice, never by accident.
+if os.environ.get("PARLOUR_NO_CPVM") == "1":
+    pytest.skip("PARLOUR_NO_CPVM=1: CircuitPython's VM left out", allow_module_level=True)
+
+
+def test_what_runs_on_the_vm_passes_the_portable_lint():
+    # The player and the stand-ins run on CircuitPython: the same lint as the
+    # firmware, with the hardware modules they stand in for as their imports.
+    from portable_lint import SHARED_IMPORTS, lint_tree
+
+    own = {path.stem for path in cpvm.STANDINS.glob("*.py")}
+    findings = lint_tree(cpvm.STANDINS, SHARED_IMPORTS | own | {"os", "displayio",
+                                                                 "parlour_device"})
+    assert not findings, "\n".join(map(str, findings))
 
 
 def _modules(board):
