@@ -15,6 +15,7 @@ an allocation does not fit, as on the board.
 
 from __future__ import annotations
 
+import atexit
 import functools
 import json
 import os
@@ -37,6 +38,19 @@ DRIVE_KB = 7 * 1024             # parlour.sim.device.DRIVE_KB
 STEP_KINDS = {"key": "k", "turn": "t", "press": "p", "wait": "w", "reset": "r"}
 
 sys.path.insert(0, str(ROOT / "host"))
+
+
+@functools.cache
+def _scratch() -> Path:
+    # One folder a process for the images and the runs' files, gone at its exit.
+    top = Path(tempfile.mkdtemp(prefix="parlour-cpvm-"))
+    atexit.register(shutil.rmtree, top, True)
+    return top
+
+
+def scratch(prefix: str) -> Path:
+    """A new folder under this process's scratch folder."""
+    return Path(tempfile.mkdtemp(prefix=prefix, dir=_scratch()))
 
 
 class VMMissing(RuntimeError):
@@ -64,7 +78,7 @@ def image(board: str) -> Path:
     folder of their own for this process: IMAGE/lib and IMAGE/standins."""
     from parlour.image import build, compile_mpy
 
-    top = Path(tempfile.mkdtemp(prefix=f"parlour-cpvm-{board}-"))
+    top = scratch(f"{board}-")
     build(top / "CIRCUITPY", board)
     for source in sorted(STANDINS.glob("*.py")):
         compile_mpy(source, top / "standins" / (source.stem + ".mpy"), source.name)
@@ -95,7 +109,7 @@ def run(board: str, args: list[str], heap: int | str = "8m", state: Path | None 
         env: dict | None = None, timeout: float = 300) -> Run:
     """Run `args` (a program file, or ["-m", module, ...], or ["-c", code]) on the VM
     with the board's image and stand-ins on its path; its files in `state`."""
-    state = state or Path(tempfile.mkdtemp(prefix="parlour-cpvm-state-"))
+    state = state or scratch("state-")
     drive = state / "CIRCUITPY"
     drive.mkdir(parents=True, exist_ok=True)
     full = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -131,7 +145,7 @@ def play(board: str, script: Path, heap: int | str = "8m", screens: bool = False
          entries: list | None = None, state: Path | None = None) -> tuple[Run, Path]:
     """Play a key script (and then, for a long match, `entries`: [head, event, ...])
     through the firmware on the VM; -> (the run, its state folder)."""
-    state = state or Path(tempfile.mkdtemp(prefix="parlour-cpvm-state-"))
+    state = state or scratch("state-")
     state.mkdir(parents=True, exist_ok=True)
     steps = state / "steps.txt"
     steps.write_text(script_steps(script) if script is not None else "")
@@ -334,13 +348,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("script", type=Path)
     parser.add_argument("--board", choices=BOARDS, default="macropad")
     parser.add_argument("--heap", default="8m", help="the VM's heap, e.g. 128k")
+    parser.add_argument("--state", type=Path, help="the folder the device's files go to "
+                        "(kept; by default a scratch folder, removed)")
     args = parser.parse_args(argv)
-    result, state = play(args.board, args.script, args.heap, screens=True)
+    result, state = play(args.board, args.script, args.heap, screens=True, state=args.state)
     for text in screens_of(result):
         print(" | ".join(text.split("\x1e")))
     if result.code:
         print(result.err, file=sys.stderr, end="")
-    print(f"state folder: {state}", file=sys.stderr)
+    print(f"mem_low={mem_low(result)}", file=sys.stderr)
     return 0 if done(result) else 1
 
 

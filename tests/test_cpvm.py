@@ -7,7 +7,6 @@ import json
 import os
 import subprocess
 import sys
-import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -112,7 +111,7 @@ def played():
     def both(pair):
         board, game = pair
         script = cpvm.script_path(board, game)
-        sim_state = Path(tempfile.mkdtemp(prefix="parlour-cpvm-sim-"))
+        sim_state = cpvm.scratch("sim-")
         sim = cpvm.sim_play(board, script, sim_state)
         result, vm_state = cpvm.play(board, script, screens=True)
         out, err = sim.communicate(timeout=300)
