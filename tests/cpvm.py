@@ -85,6 +85,21 @@ def image(board: str) -> Path:
     return top
 
 
+@functools.cache
+def overhead(board: str) -> int:
+    """The heap the stand-ins and the player take before the app starts: on the
+    board those modules are C in flash (no heap), so a heap figure leaves it out.
+    Every stand-in is counted, whether or not a run imports it."""
+    names = sorted(p.stem for p in STANDINS.glob("*.py") if p.stem != "cpvm_fold")
+    code = ("import gc\ngc.collect()\nbase = gc.mem_alloc()\n"
+            + "".join(f"import {name}\n" for name in names)
+            + "gc.collect()\nprint(gc.mem_alloc() - base)\n")
+    result = run(board, ["-c", code])
+    if result.code:
+        raise RuntimeError("the stand-ins did not load on the VM:\n" + result.failure())
+    return int(result.lines[0])
+
+
 def path_for(board: str) -> str:
     top = image(board)
     return f"{top / 'standins'}:{top / 'CIRCUITPY' / 'lib'}"
