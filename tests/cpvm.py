@@ -2,8 +2,10 @@
 its .mpy loader, collector, json and FAT) from a board's drive image as shipped.
 
     python tests/cpvm.py [--board tft] [--heap 128k] sim-scripts/stump_match.txt
+    python tests/cpvm.py --long dumbo --heap 4m
 
-plays a key script through the firmware on the VM and prints the screens.
+plays a key script (or a game's long match, bench/cpheap.py's) through the
+firmware on the VM and prints the screens after each key and the device's mem_low.
 
 The VM is ../shared/tools/circuitpython/circuitpython-10.3-unix-i386 beside the
 checkout (PARLOUR_CPVM names another). A program runs with MICROPYPATH set to the
@@ -360,13 +362,18 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("script", type=Path)
+    parser.add_argument("script", type=Path, nargs="?", help="a key script (sim-scripts/)")
+    parser.add_argument("--long", choices=GAMES, help="then enter and file the game's long match")
     parser.add_argument("--board", choices=BOARDS, default="macropad")
     parser.add_argument("--heap", default="8m", help="the VM's heap, e.g. 128k")
     parser.add_argument("--state", type=Path, help="the folder the device's files go to "
                         "(kept; by default a scratch folder, removed)")
     args = parser.parse_args(argv)
-    result, state = play(args.board, args.script, args.heap, screens=True, state=args.state)
+    if args.script is None and args.long is None:
+        parser.error("give a key script, --long GAME, or both")
+    entries = long_entries(args.long) if args.long else None
+    result, state = play(args.board, args.script, args.heap, screens=True, entries=entries,
+                         state=args.state)
     for text in screens_of(result):
         print(" | ".join(text.split("\x1e")))
     if result.code:
