@@ -45,7 +45,7 @@ class App:
         self.board = board
         self.layout = board.layout
         self.flash = board.flash
-        self.journal = Journal(board.flash, board.nvm)
+        self.journal = Journal(board.flash, board.nvm, board.writable())
         self.renderer = board.renderer()
         self.match: Optional[MatchLog] = None
         self.screen: Screen = Screen(self)
@@ -96,7 +96,7 @@ class App:
             self._replay(records)
         if dropped:
             self.message = "Journal tail dropped"
-        if not self.board.writable():
+        if not self.journal.writable:
             self.message = "Maintenance: no save"
         self.screen = MainMenu(self)
         if self.match is not None:
@@ -208,7 +208,7 @@ class App:
             self.journal.event(event)
         except OSError:
             match.undo(1)
-            return self._refuse(RulesError("flash", "Flash write failed"))
+            return self._write_failed()
         self._changed()
         self.beep("ok")
         return None
@@ -220,7 +220,7 @@ class App:
         try:
             self.journal.undo()
         except OSError:
-            return self._refuse(RulesError("flash", "Flash write failed"))
+            return self._write_failed()
         dropped = match.undo(1)
         self._changed()
         # named by the screen, against the match as it is again before the event
@@ -265,7 +265,7 @@ class App:
             try:
                 self.journal.finish(self.match.record(), end, self.view())
             except OSError:
-                self._refuse(RulesError("flash", "Flash write failed"))
+                self._write_failed()
                 return self.screen
             self.match = None
             # The code is freed at the end of this pass of the loop, with no call
@@ -307,6 +307,13 @@ class App:
         self.show(error.message)
         self.beep("refuse")
         return error
+
+    def _write_failed(self) -> RulesError:
+        # In maintenance mode the drive is the computer's: the entry is refused as
+        # the boot said, not as a broken flash.
+        if self.journal.writable:
+            return self._refuse(RulesError("flash", "Flash write failed"))
+        return self._refuse(RulesError("read_only", "Maintenance: no save"))
 
     def _changed(self) -> None:
         self._view = None

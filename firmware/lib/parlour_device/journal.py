@@ -36,6 +36,7 @@ DONE = "parlour/done"
 KEPT = "parlour/kept"       # matches kept for later: <n>-<game>.jnl (suspend.py)
 ACKED = "parlour/acked"     # the highest match number the laptop has acknowledged
 EIO = 5
+EROFS = 30
 NVM_MAGIC = b"PRL1"
 NVM_FLAGS = 4
 NVM_SEQ = 8
@@ -110,9 +111,13 @@ def boot_id() -> int:
 
 
 class Journal:
-    def __init__(self, flash: Any, nvm: Any = None) -> None:
+    def __init__(self, flash: Any, nvm: Any = None, writable: bool = True) -> None:
         self.flash = flash
         self.nvm = nvm
+        # False in maintenance mode (the drive is the computer's until the next
+        # reset): the live match is read as it is, and any repair waits for a boot
+        # that may write.
+        self.writable = writable
         self.live_seq = 0
         # The live file's length as written whole, and whether a write since failed
         # (a full drive can leave part of a line behind it).
@@ -139,7 +144,7 @@ class Journal:
         data = flash.read(LIVE)
         if data is None:
             data = flash.read(LIVE_TMP)
-            if data is not None:
+            if data is not None and self.writable:
                 flash.rename(LIVE_TMP, LIVE)
         else:
             flash.remove(LIVE_TMP)
@@ -168,7 +173,9 @@ class Journal:
 
     def keep(self, good: bytes) -> None:
         # Rewrite the live file as its good prefix (a bad tail must not stay in
-        # front of the next appends).
+        # front of the next appends). Read-only: the next writable boot does it.
+        if not self.writable:
+            return
         replace(self.flash, LIVE, good)
         self._whole_at(len(good))
 
@@ -196,6 +203,8 @@ class Journal:
         # After a failed write the file is first cut back to what was written whole:
         # a line appended to torn bytes would fail its CRC at boot, and everything
         # after it would be dropped. If that fails too, so does this entry.
+        if not self.writable:
+            raise OSError(EROFS)
         if self.torn:
             data = self.flash.read(LIVE)
             if data is None or len(data) < self.size:
@@ -216,6 +225,8 @@ class Journal:
         # It keeps the device's own result (the view's totals and winner), for the
         # laptop's replay to check, and when it ended: the uptime and which boot
         # ("up", "boot"), and the wall clock ("at") once a laptop has told the time.
+        if not self.writable:
+            raise OSError(EROFS)
         seq = self.live_seq
         name = DONE + "/%d" % seq
         kept: dict[str, Any] = {"seq": seq, "end": end, "record": record,

@@ -5,6 +5,7 @@ import time
 
 from . import boards
 from .app import App
+from .boards.common import release
 
 try:
     from typing import Optional
@@ -29,6 +30,9 @@ def run() -> None:
             tries += 1
             start().run()
         except Exception as e:
+            # The pins this try claimed go back first: the next try must meet this
+            # error again, not "pin in use".
+            release()
             print("parlour: " + type(e).__name__ + " (parlour/errors.log)")
             try:
                 from .errlog import note

@@ -31,6 +31,25 @@ LED_DEALER = 0x140020
 LEVELS = (1, 2, 4)
 
 
+# Every object the board modules made that holds a pin (keypad, rotaryio, pwmio,
+# digitalio, neopixel): CircuitPython frees a pin only on deinit(), so a start that
+# failed part-way must release them, or the next start fails with "<pin> in use".
+_claimed: list[Any] = []
+
+
+def claim(thing: Any) -> Any:
+    _claimed.append(thing)
+    return thing
+
+
+def release() -> None:
+    while _claimed:
+        try:
+            _claimed.pop().deinit()
+        except Exception:  # already released: nothing left to free
+            pass
+
+
 def layout(spec: Tuple[int, int, bool, int, int, int]) -> Layout:
     return Layout(spec[0], spec[1], spec[2], spec[3], spec[4], spec[5])
 
@@ -174,8 +193,8 @@ class Beeper:
         self.next += 1
         if self.pwm is None:
             import pwmio
-            self.pwm = pwmio.PWMOut(self.pin, frequency=frequency or 440, duty_cycle=0,
-                                    variable_frequency=True)
+            self.pwm = claim(pwmio.PWMOut(self.pin, frequency=frequency or 440, duty_cycle=0,
+                                          variable_frequency=True))
         if frequency:
             self.pwm.frequency = frequency
             self.pwm.duty_cycle = 0x8000

@@ -17,7 +17,7 @@ try:
 except ImportError:
     pass
 
-from .common import COLOUR_320X240, Beeper, Board, flash, uid_hex
+from .common import COLOUR_320X240, Beeper, Board, claim, flash, uid_hex
 
 ROW_PINS = (board.A0, board.A1, board.A2, board.A3)
 COLUMN_PINS = (board.D24, board.D25, board.D4)
@@ -27,14 +27,15 @@ class FeatherTFT(Board):
     name = "tft"
 
     def __init__(self) -> None:
+        # Also frees the display bus's pins when an earlier start failed (main.run).
         displayio.release_displays()
         bus = fourwire.FourWire(board.SPI(), command=board.D10, chip_select=board.D9)
         display = ILI9341(bus, width=320, height=240, auto_refresh=False)
         super().__init__(COLOUR_320X240, display, usb_cdc.data, microcontroller.nvm,
                          flash(), uid_hex(microcontroller.cpu.uid))
-        self.keys = keypad.KeyMatrix(ROW_PINS, COLUMN_PINS)
-        self.switch = keypad.Keys((board.D12,), value_when_pressed=False, pull=True)
-        self.encoder = rotaryio.IncrementalEncoder(board.RX, board.TX)
+        self.keys = claim(keypad.KeyMatrix(ROW_PINS, COLUMN_PINS))
+        self.switch = claim(keypad.Keys((board.D12,), value_when_pressed=False, pull=True))
+        self.encoder = claim(rotaryio.IncrementalEncoder(board.RX, board.TX))
         self.position = self.encoder.position
         self.event = keypad.Event()
         self.pixel: Any = None
@@ -60,7 +61,7 @@ class FeatherTFT(Board):
         # result where a screen lights the keys itself).
         if self.pixel is None:
             import neopixel
-            self.pixel = neopixel.NeoPixel(board.NEOPIXEL, 1)
+            self.pixel = claim(neopixel.NeoPixel(board.NEOPIXEL, 1))
         self.pixel[0] = colours[11] if colours is not None else 0
 
     def play(self, notes: Tuple[Tuple[int, int], ...]) -> None:
