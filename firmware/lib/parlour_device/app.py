@@ -208,7 +208,7 @@ class App:
             self.journal.event(event)
         except OSError:
             match.undo(1)
-            return self._write_failed()
+            return self._refuse(RulesError("flash", "Flash write failed"))
         self._changed()
         self.beep("ok")
         return None
@@ -220,7 +220,7 @@ class App:
         try:
             self.journal.undo()
         except OSError:
-            return self._write_failed()
+            return self._refuse(RulesError("flash", "Flash write failed"))
         dropped = match.undo(1)
         self._changed()
         # named by the screen, against the match as it is again before the event
@@ -265,7 +265,7 @@ class App:
             try:
                 self.journal.finish(self.match.record(), end, self.view())
             except OSError:
-                self._write_failed()
+                self._refuse(RulesError("flash", "Flash write failed"))
                 return self.screen
             self.match = None
             # The code is freed at the end of this pass of the loop, with no call
@@ -304,16 +304,12 @@ class App:
             self.board.play(notes)
 
     def _refuse(self, error: RulesError) -> RulesError:
+        if error.code == "flash" and not self.journal.writable:
+            # maintenance mode: the drive is the computer's, the flash is not broken
+            error = RulesError("read_only", "Maintenance: no save")
         self.show(error.message)
         self.beep("refuse")
         return error
-
-    def _write_failed(self) -> RulesError:
-        # In maintenance mode the drive is the computer's: the entry is refused as
-        # the boot said, not as a broken flash.
-        if self.journal.writable:
-            return self._refuse(RulesError("flash", "Flash write failed"))
-        return self._refuse(RulesError("read_only", "Maintenance: no save"))
 
     def _changed(self) -> None:
         self._view = None

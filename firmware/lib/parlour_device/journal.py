@@ -36,7 +36,6 @@ DONE = "parlour/done"
 KEPT = "parlour/kept"       # matches kept for later: <n>-<game>.jnl (suspend.py)
 ACKED = "parlour/acked"     # the highest match number the laptop has acknowledged
 EIO = 5
-EROFS = 30
 NVM_MAGIC = b"PRL1"
 NVM_FLAGS = 4
 NVM_SEQ = 8
@@ -111,13 +110,16 @@ def boot_id() -> int:
 
 
 class Journal:
+    # False in maintenance mode (the drive is the computer's until the next reset):
+    # the live match is read as it is, and any repair waits for a boot that may
+    # write. A class default: one slot more in every journal's own dict costs heap.
+    writable = True
+
     def __init__(self, flash: Any, nvm: Any = None, writable: bool = True) -> None:
         self.flash = flash
         self.nvm = nvm
-        # False in maintenance mode (the drive is the computer's until the next
-        # reset): the live match is read as it is, and any repair waits for a boot
-        # that may write.
-        self.writable = writable
+        if not writable:
+            self.writable = False
         self.live_seq = 0
         # The live file's length as written whole, and whether a write since failed
         # (a full drive can leave part of a line behind it).
@@ -203,8 +205,6 @@ class Journal:
         # After a failed write the file is first cut back to what was written whole:
         # a line appended to torn bytes would fail its CRC at boot, and everything
         # after it would be dropped. If that fails too, so does this entry.
-        if not self.writable:
-            raise OSError(EROFS)
         if self.torn:
             data = self.flash.read(LIVE)
             if data is None or len(data) < self.size:
@@ -225,8 +225,6 @@ class Journal:
         # It keeps the device's own result (the view's totals and winner), for the
         # laptop's replay to check, and when it ended: the uptime and which boot
         # ("up", "boot"), and the wall clock ("at") once a laptop has told the time.
-        if not self.writable:
-            raise OSError(EROFS)
         seq = self.live_seq
         name = DONE + "/%d" % seq
         kept: dict[str, Any] = {"seq": seq, "end": end, "record": record,
