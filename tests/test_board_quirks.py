@@ -11,13 +11,12 @@ from doubles.memflash import MemFlash
 from doubles.scripted_board import SimBoard
 from parlour.sim import fakes
 from parlour.sim.device import SimHardware
-from parlour_device import errlog, main
+from parlour_device import errlog, journal, main
 from parlour_device.app import App
 from parlour_device.boards import common
-from parlour_device.journal import LIVE, encode_event
 from test_device_app import texts
 from test_faults import Stop, StoppedClock
-from test_journal_support import STUMP_CONFIG, stump_events
+from test_journal_support import STUMP_CONFIG, CutFlash, PowerCut, stump_events
 
 EVENTS = stump_events(2)
 NEXT = stump_events(3)[len(EVENTS)]     # the entry the table makes next
@@ -122,20 +121,24 @@ def test_a_start_that_failed_once_starts_whole_the_next_time(hardware, monkeypat
 
 
 # -- maintenance mode: the drive is the computer's --------------------------------------
+WRITES = ("write", "append", "rename", "fill", "open_at")
+
+
 class ReadOnlyFlash(MemFlash):
     """The drive as the code sees it in maintenance mode: every write is EROFS (and
-    Flash.remove swallows its OSError)."""
+    Flash.remove and Flash.mkdir swallow theirs)."""
 
-    def write(self, name, data):
-        raise OSError(30)
-
-    def append(self, name, data):
-        raise OSError(30)
-
-    def rename(self, old, new):
-        raise OSError(30)
+    def __getattribute__(self, name):
+        if name in WRITES:
+            def refused(*args):
+                raise OSError(30)
+            return refused
+        return super().__getattribute__(name)
 
     def remove(self, name):
+        pass
+
+    def mkdir(self, name):
         pass
 
 
@@ -145,19 +148,28 @@ class MaintenanceBoard(SimBoard):
 
 
 def torn_live_match():
+    # A live match whose last entry a power cut tore mid-write: the journal needs
+    # repair at the next boot.
     files = {}
-    app = App(SimBoard(flash=MemFlash(files)))
+    flash = CutFlash(files)
+    app = App(SimBoard(flash=flash))
     app.step()
     assert app.new_match("stump", STUMP_CONFIG) is None
     for event in EVENTS:
         assert app.submit(event) is None
-    files[LIVE] += encode_event(EVENTS[0])[:-9]       # a power cut mid-line
+    flash.budget, flash.tear = flash.ops, True
+    with pytest.raises(PowerCut):
+        app.submit(NEXT)
     return files
+
+
+def snapshot(files):
+    return {name: bytes(data) for name, data in files.items()}
 
 
 def test_in_maintenance_a_live_match_needing_repair_comes_back_read_only():
     files = torn_live_match()
-    before = {name: bytes(data) for name, data in files.items()}
+    before = snapshot(files)
     app = App(MaintenanceBoard(flash=ReadOnlyFlash(files)))
     app.step()
     assert app.match is not None and app.match.events == EVENTS
@@ -169,7 +181,22 @@ def test_in_maintenance_a_live_match_needing_repair_comes_back_read_only():
     assert app.undo().code == "read_only" and app.match.events == EVENTS
     assert app.finish_match("stopped") is app.screen and app.match.events == EVENTS
     assert texts(app)[0] == "Maintenance: no save"
-    assert {name: bytes(data) for name, data in files.items()} == before
+    assert snapshot(files) == before
+
+
+def test_in_maintenance_a_journal_caught_mid_replace_is_read_where_it_is():
+    live = getattr(journal, "LIVE", None)
+    if live is None or not hasattr(journal, "LIVE_TMP"):
+        pytest.skip("the journal is no longer replaced through a .tmp file")
+    files = torn_live_match()
+    # the power went between replace()'s remove and rename
+    files[journal.LIVE_TMP] = files.pop(live)
+    before = snapshot(files)
+    app = App(MaintenanceBoard(flash=ReadOnlyFlash(files)))
+    assert app.match.events == EVENTS and app.message == "Maintenance: no save"
+    assert snapshot(files) == before
+    app = App(SimBoard(flash=MemFlash(files)))
+    assert app.match.events == EVENTS and live in files and journal.LIVE_TMP not in files
 
 
 def test_the_next_normal_boot_repairs_the_journal_maintenance_left():

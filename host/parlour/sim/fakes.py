@@ -79,21 +79,26 @@ def _reset() -> None:
 def _claim(pins) -> tuple:
     """What CircuitPython's constructors do: every pin is checked free first
     (assert_pin_free: ValueError "<pin> in use"), then all are claimed until
-    deinit(). A pin of a scanner or encoder left undeinited stays claimed."""
-    claimed = hw().claimed
+    deinit(). A pin of a scanner or encoder left undeinited stays claimed.
+    -> (the hardware, the pins), for _release."""
+    owner = hw()
     pins = tuple(pins)
     for pin in pins:
-        if pin.name in claimed:
+        if pin.name in owner.claimed:
             raise ValueError(f"{pin.name} in use")
     for pin in pins:
-        claimed.add(pin.name)
-    return pins
+        owner.claimed.add(pin.name)
+    return owner, pins
 
 
-def _release(pins) -> None:
-    if _current is not None:
+def _release(claim) -> tuple:
+    # The pins go back to the hardware that claimed them (an older simulated
+    # device's objects never free a newer one's pins). -> what is left to release.
+    if claim:
+        owner, pins = claim
         for pin in pins:
-            _current.claimed.discard(pin.name)
+            owner.claimed.discard(pin.name)
+    return ()
 
 
 # -- keypad / rotaryio ------------------------------------------------------------------
@@ -185,10 +190,9 @@ class _Scanner:
             self._counters[number] = count
 
     def deinit(self) -> None:
-        _release(self._claimed)
-        self._claimed = ()
-        if _current is not None and self in _current.scanners:
-            _current.scanners.remove(self)
+        if self._claimed and self in self._claimed[0].scanners:
+            self._claimed[0].scanners.remove(self)
+        self._claimed = _release(self._claimed)
 
     def reset(self) -> None:
         # common_hal_keypad_generic_reset(): the queue is kept.
@@ -228,10 +232,9 @@ class IncrementalEncoder:
         hw().encoders.append(self)
 
     def deinit(self) -> None:
-        _release(self._claimed)
-        self._claimed = ()
-        if _current is not None and self in _current.encoders:
-            _current.encoders.remove(self)
+        if self._claimed and self in self._claimed[0].encoders:
+            self._claimed[0].encoders.remove(self)
+        self._claimed = _release(self._claimed)
 
 
 # -- supervisor / storage / usb_cdc -----------------------------------------------------
@@ -279,8 +282,7 @@ class DigitalInOut:
         self.pull = pull
 
     def deinit(self) -> None:
-        _release(self._claimed)
-        self._claimed = ()
+        self._claimed = _release(self._claimed)
 
 
 class PWMOut:
@@ -303,8 +305,7 @@ class PWMOut:
         self._duty = value
 
     def deinit(self) -> None:
-        _release(self._claimed)
-        self._claimed = ()
+        self._claimed = _release(self._claimed)
 
 
 class NeoPixel(list):
@@ -331,8 +332,7 @@ class NeoPixel(list):
                        for v in self]
 
     def deinit(self) -> None:
-        _release(self._claimed)
-        self._claimed = ()
+        self._claimed = _release(self._claimed)
 
 
 # -- the TFT board's display bus and driver ----------------------------------------------
