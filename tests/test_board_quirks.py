@@ -13,7 +13,7 @@ from parlour.sim import fakes
 from parlour.sim.device import SimHardware
 from parlour_device import errlog, journal, main
 from parlour_device.app import App
-from parlour_device.boards import common
+from parlour_device.boards.common import Board
 from test_device_app import texts
 from test_faults import Stop, StoppedClock
 from test_journal_support import STUMP_CONFIG, CutFlash, PowerCut, stump_events
@@ -33,7 +33,8 @@ def hardware(request, tmp_path, monkeypatch):
     monkeypatch.setattr(main, "DRIVE", str(tmp_path / "CIRCUITPY"))
     (tmp_path / "CIRCUITPY" / "parlour").mkdir(parents=True)
     yield hw
-    common.release()
+    while Board.claimed:        # what a test's board still holds, as main.run frees it
+        Board.claimed.pop().deinit()
 
 
 # -- keypad: a key down when the scanner is made ---------------------------------------

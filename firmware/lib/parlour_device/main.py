@@ -5,7 +5,7 @@ import time
 
 from . import boards
 from .app import App
-from .boards.common import release
+from .boards.common import Board
 
 try:
     from typing import Optional
@@ -32,7 +32,12 @@ def run() -> None:
         except Exception as e:
             # The pins this try claimed go back first: the next try must meet this
             # error again, not "pin in use".
-            release()
+            claimed = Board.claimed
+            while claimed:
+                try:
+                    claimed.pop().deinit()
+                except Exception:  # already released: nothing left to free
+                    pass
             print("parlour: " + type(e).__name__ + " (parlour/errors.log)")
             try:
                 from .errlog import note

@@ -31,25 +31,6 @@ LED_DEALER = 0x140020
 LEVELS = (1, 2, 4)
 
 
-# Every object the board modules made that holds a pin (keypad, rotaryio, pwmio,
-# digitalio, neopixel): CircuitPython frees a pin only on deinit(), so a start that
-# failed part-way must release them, or the next start fails with "<pin> in use".
-_claimed: list[Any] = []
-
-
-def claim(thing: Any) -> Any:
-    _claimed.append(thing)
-    return thing
-
-
-def release() -> None:
-    while _claimed:
-        try:
-            _claimed.pop().deinit()
-        except Exception:  # already released: nothing left to free
-            pass
-
-
 def layout(spec: Tuple[int, int, bool, int, int, int]) -> Layout:
     return Layout(spec[0], spec[1], spec[2], spec[3], spec[4], spec[5])
 
@@ -111,6 +92,11 @@ def dimmed(colours: Any, level: int) -> list[int]:
 
 class Board:
     name = "board"
+    # Every object the board modules made that holds a pin (keypad, rotaryio, pwmio,
+    # digitalio, neopixel): CircuitPython frees a pin only on deinit(), so after a
+    # start that failed part-way main.run deinits them, or the next start fails with
+    # "<pin> in use". One list for the device: a failed start leaves no Board to ask.
+    claimed: "list[Any]" = []
 
     def __init__(self, spec: Tuple[int, int, bool, int, int, int], display: Any, data: Any,
                  nvm: Any, flash: Any, uid: str) -> None:
@@ -193,8 +179,9 @@ class Beeper:
         self.next += 1
         if self.pwm is None:
             import pwmio
-            self.pwm = claim(pwmio.PWMOut(self.pin, frequency=frequency or 440, duty_cycle=0,
-                                          variable_frequency=True))
+            self.pwm = pwmio.PWMOut(self.pin, frequency=frequency or 440, duty_cycle=0,
+                                    variable_frequency=True)
+            Board.claimed.append(self.pwm)
         if frequency:
             self.pwm.frequency = frequency
             self.pwm.duty_cycle = 0x8000

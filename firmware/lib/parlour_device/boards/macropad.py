@@ -12,7 +12,7 @@ try:
 except ImportError:
     pass
 
-from .common import MONO_128X64, Beeper, Board, claim, flash, uid_hex
+from .common import MONO_128X64, Beeper, Board, flash, uid_hex
 
 KEY_PINS = (board.KEY1, board.KEY2, board.KEY3, board.KEY4, board.KEY5, board.KEY6,
             board.KEY7, board.KEY8, board.KEY9, board.KEY10, board.KEY11, board.KEY12)
@@ -26,10 +26,13 @@ class MacroPad(Board):
         display.auto_refresh = False
         super().__init__(MONO_128X64, display, usb_cdc.data, microcontroller.nvm,
                          flash(), uid_hex(microcontroller.cpu.uid))
-        self.keys = claim(keypad.Keys(KEY_PINS, value_when_pressed=False, pull=True))
-        self.switch = claim(keypad.Keys((board.ENCODER_SWITCH,), value_when_pressed=False,
-                                        pull=True))
-        self.encoder = claim(rotaryio.IncrementalEncoder(board.ENCODER_A, board.ENCODER_B))
+        claimed = self.claimed
+        self.keys = keypad.Keys(KEY_PINS, value_when_pressed=False, pull=True)
+        claimed.append(self.keys)
+        self.switch = keypad.Keys((board.ENCODER_SWITCH,), value_when_pressed=False, pull=True)
+        claimed.append(self.switch)
+        self.encoder = rotaryio.IncrementalEncoder(board.ENCODER_A, board.ENCODER_B)
+        claimed.append(self.encoder)
         self.position = -self.encoder.position
         self.event = keypad.Event()
         self.pixels: Any = None
@@ -55,7 +58,8 @@ class MacroPad(Board):
     def leds(self, colours: Optional[list[int]]) -> None:
         if self.pixels is None:
             import neopixel
-            self.pixels = claim(neopixel.NeoPixel(board.NEOPIXEL, 12, auto_write=False))
+            self.pixels = neopixel.NeoPixel(board.NEOPIXEL, 12, auto_write=False)
+            self.claimed.append(self.pixels)
         for key in range(12):
             self.pixels[key] = colours[key] if colours is not None else 0
         self.pixels.show()
@@ -63,7 +67,8 @@ class MacroPad(Board):
     def play(self, notes: Tuple[Tuple[int, int], ...]) -> None:
         if self.speaker_on is None:
             import digitalio
-            self.speaker_on = claim(digitalio.DigitalInOut(board.SPEAKER_ENABLE))
+            self.speaker_on = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
+            self.claimed.append(self.speaker_on)
             self.speaker_on.switch_to_output(value=True)
         self.beeper.play(notes)
 

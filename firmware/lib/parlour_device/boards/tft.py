@@ -17,7 +17,7 @@ try:
 except ImportError:
     pass
 
-from .common import COLOUR_320X240, Beeper, Board, claim, flash, uid_hex
+from .common import COLOUR_320X240, Beeper, Board, flash, uid_hex
 
 ROW_PINS = (board.A0, board.A1, board.A2, board.A3)
 COLUMN_PINS = (board.D24, board.D25, board.D4)
@@ -33,9 +33,13 @@ class FeatherTFT(Board):
         display = ILI9341(bus, width=320, height=240, auto_refresh=False)
         super().__init__(COLOUR_320X240, display, usb_cdc.data, microcontroller.nvm,
                          flash(), uid_hex(microcontroller.cpu.uid))
-        self.keys = claim(keypad.KeyMatrix(ROW_PINS, COLUMN_PINS))
-        self.switch = claim(keypad.Keys((board.D12,), value_when_pressed=False, pull=True))
-        self.encoder = claim(rotaryio.IncrementalEncoder(board.RX, board.TX))
+        claimed = self.claimed
+        self.keys = keypad.KeyMatrix(ROW_PINS, COLUMN_PINS)
+        claimed.append(self.keys)
+        self.switch = keypad.Keys((board.D12,), value_when_pressed=False, pull=True)
+        claimed.append(self.switch)
+        self.encoder = rotaryio.IncrementalEncoder(board.RX, board.TX)
+        claimed.append(self.encoder)
         self.position = self.encoder.position
         self.event = keypad.Event()
         self.pixel: Any = None
@@ -61,7 +65,8 @@ class FeatherTFT(Board):
         # result where a screen lights the keys itself).
         if self.pixel is None:
             import neopixel
-            self.pixel = claim(neopixel.NeoPixel(board.NEOPIXEL, 1))
+            self.pixel = neopixel.NeoPixel(board.NEOPIXEL, 1)
+            self.claimed.append(self.pixel)
         self.pixel[0] = colours[11] if colours is not None else 0
 
     def play(self, notes: Tuple[Tuple[int, int], ...]) -> None:
