@@ -45,7 +45,7 @@ class App:
         self.board = board
         self.layout = board.layout
         self.flash = board.flash
-        self.journal = Journal(board.flash, board.nvm)
+        self.journal = Journal(board.flash, board.nvm, board.writable())
         self.renderer = board.renderer()
         self.match: Optional[MatchLog] = None
         self.screen: Screen = Screen(self)
@@ -96,7 +96,7 @@ class App:
             self._replay(records)
         if dropped:
             self.message = "Journal tail dropped"
-        if not self.board.writable():
+        if not self.journal.writable:
             self.message = "Maintenance: no save"
         self.screen = MainMenu(self)
         if self.match is not None:
@@ -304,6 +304,9 @@ class App:
             self.board.play(notes)
 
     def _refuse(self, error: RulesError) -> RulesError:
+        if error.code == "flash" and not self.journal.writable:
+            # maintenance mode: the drive is the computer's, the flash is not broken
+            error = RulesError("read_only", "Maintenance: no save")
         self.show(error.message)
         self.beep("refuse")
         return error
