@@ -13,7 +13,6 @@ from .journal import Journal, encode
 from .prefs import ROSTER, SETTINGS, default_roster, load_roster, load_settings, save, valid_roster
 from .ui.caches import remember, room_for
 from .ui.frame import BLACK, BLUE, GREY, MEMO_SIZE, RECT, RED, TEXT, WHITE, Frame, fit
-from .ui.menu import MainMenu
 from .ui.screen import Screen
 
 try:
@@ -76,7 +75,8 @@ class App:
         self.mem_low = mem_free()      # the least free heap seen since boot
         self.measured = True
         self.faults = 0
-        self.collect = False         # a collection due at the end of this pass
+        self.collect = False         # a collection due before this pass draws
+        self._filed: Optional[Screen] = None    # shown until the menu replaces it
         self.link: Any = None
         if board.data is not None:
             from .link import Link
@@ -100,11 +100,12 @@ class App:
             self.message = "Journal tail dropped"
         if not self.board.writable():
             self.message = "Maintenance: no save"
-        self.screen = MainMenu(self)
+        screen = None
         if self.match is not None:
             module = open_game(self.match.game_name)
             if module is not None:
-                self.screen = module.resume(self)
+                screen = module.resume(self)
+        self.screen = screen if screen is not None else self.menu()
         self.screen.on_show()
 
     def _replay(self, records: list[dict[str, Any]]) -> None:
@@ -156,6 +157,16 @@ class App:
             self._go(self.screen.on_due())
         if self.link is not None:
             self.link.poll(self)
+        if self.collect:
+            # A match was filed: its game's code goes now, with no screen's code
+            # running, and only then does the menu's come back (both at once were the
+            # peak of every match).
+            self.collect = False
+            gc.collect()
+            if self._filed is not None:
+                if self.screen is self._filed:
+                    self._go(self.menu())
+                self._filed = None
         if self.dirty:
             self.redraw()
             self.measured = False
@@ -175,9 +186,6 @@ class App:
                 free = int(_MEM_FREE())
                 if free < self.mem_low:
                     self.mem_low = free
-        if self.collect:
-            self.collect = False
-            gc.collect()
 
     def run(self) -> None:
         while True:
@@ -279,12 +287,15 @@ class App:
                 self._refuse(RulesError("flash", "Flash write failed"))
                 return self.screen
             self.match = None
-            # The code is freed at the end of this pass of the loop, with no call
-            # under way: the bench's WebAssembly collector cannot see the stack.
+            # The code is freed later in this pass of the loop, with no call under
+            # way (the bench's WebAssembly collector cannot see the stack), and the
+            # menu comes then: until that pass, a blank screen.
             close_game(False)
             self.collect = True
             self._changed()
             self.beep("end")
+            filed = self._filed = Screen(self)
+            return filed
         return self.menu()
 
     def ticks(self) -> int:
@@ -303,6 +314,9 @@ class App:
         self.dirty = True
 
     def menu(self) -> Screen:
+        # The menus' code is held only while they show: a game's screens opening
+        # drop it (games.open_game), and it loads again here.
+        from .ui.menu import MainMenu
         return MainMenu(self)
 
     def beep(self, kind: str) -> None:
