@@ -17,6 +17,18 @@ class MemFlash:
         data = self.files.get(name)
         return None if data is None else bytes(data)
 
+    def size(self, name: str) -> int:
+        data = self.files.get(name)
+        return -1 if data is None else len(data)
+
+    def read_into(self, name: str, offset: int, buf: Any) -> int:
+        data = self.files.get(name)
+        if data is None:
+            return -1
+        piece = data[offset:offset + len(buf)]
+        buf[0:len(piece)] = piece
+        return len(piece)
+
     def append(self, name: str, data: bytes) -> None:
         old = self.files.get(name)
         if type(old) is bytearray:

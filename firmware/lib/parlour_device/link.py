@@ -36,7 +36,8 @@ class Link:
             return
         sync = self.sync
         if sync is not None and sync.sending:
-            self._send(sync.next())
+            if self._send(sync.next()):
+                self._rest(sync)
             return
         if not self.items:
             serial = self.serial
@@ -51,8 +52,15 @@ class Link:
         while items:
             if not self._send(self.answer(app, items.pop(0))):
                 return
-            if self.sync is not None and self.sync.sending:
+            sync = self.sync
+            if sync is not None and sync.sending:
+                self._rest(sync)
                 return
+
+    def _rest(self, sync: Any) -> None:
+        # The rest of the record under way, in pieces, while the laptop takes them.
+        while sync.left and self._send(sync.next()):
+            pass
 
     def answer(self, app: Any, item: Any) -> list[bytes]:
         if type(item) is bytes:
