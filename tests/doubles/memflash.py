@@ -17,7 +17,7 @@ class MemFlash:
         data = self.files.get(name)
         return None if data is None else bytes(data)
 
-    def size(self, name: str) -> int:
+    def file_size(self, name: str) -> int:
         data = self.files.get(name)
         return -1 if data is None else len(data)
 

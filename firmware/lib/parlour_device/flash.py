@@ -55,7 +55,7 @@ class Flash:
         except OSError:
             return None
 
-    def size(self, name: str) -> int:
+    def file_size(self, name: str) -> int:
         # A file's bytes, or -1 when it is not there.
         try:
             return int(os.stat(self.path(name))[6])

@@ -297,7 +297,7 @@ class Journal:
         # damaged: "empty", "cut" or "crc"); (-1, None) when it is gone.
         flash = self.flash
         name = DONE + "/%d.json" % seq
-        size = flash.size(name)
+        size = flash.file_size(name)
         if size < 0:
             return -1, None
         if size == 0:
@@ -362,7 +362,7 @@ class Journal:
         flash.mkdir(DAMAGED)
         name = DAMAGED + "/%d.json" % seq
         again = 0
-        while flash.size(name) >= 0:
+        while flash.file_size(name) >= 0:
             again += 1
             name = DAMAGED + "/%d-%d.json" % (seq, again)
         try:
