@@ -42,11 +42,11 @@ def run(args) -> int:
     finally:
         bar.stop()
     for line in report.disagreements:
-        err.print(f"[bold red]DISAGREES[/] {line}", highlight=False)
+        err.print(f"[bold red]DISAGREES[/] {line}", highlight=False, soft_wrap=True)
     for line in report.clashes:
-        err.print(f"[bold red]CLASH[/] {line}", highlight=False)
+        err.print(f"[bold red]CLASH[/] {line}", highlight=False, soft_wrap=True)
     for line in report.damaged:
-        err.print(f"[bold red]DAMAGED[/] {line}", highlight=False)
+        err.print(f"[bold red]DAMAGED[/] {line}", highlight=False, soft_wrap=True)
     print(f"device {report.device} (store {report.store}): {report.received} received, "
           f"{report.added} new, {report.freed} freed on the device"
           + (f", {len(report.damaged)} damaged" if report.damaged else ""))
