@@ -25,9 +25,14 @@ class MemFlash:
         data = self.files.get(name)
         if data is None:
             return -1
-        piece = data[offset:offset + len(buf)]
-        buf[0:len(piece)] = piece
-        return len(piece)
+        size = len(data) - offset
+        if size > len(buf):
+            size = len(buf)
+        if size <= 0:
+            return 0
+        # One copy, as a file's readinto makes (a slice would copy twice, byte by byte).
+        memoryview(buf)[0:size] = memoryview(data)[offset:offset + size]
+        return size
 
     def append(self, name: str, data: bytes) -> None:
         old = self.files.get(name)

@@ -290,13 +290,18 @@ class Journal:
             return None
         return text
 
-    def sealed(self, seq: int, buf: Any) -> "tuple[int, Any]":
-        # Check a finished match's line in pieces of len(buf), never holding it whole:
+    def record_name(self, seq: int) -> str:
+        # Made once a record and passed on: each new str costs a search of every
+        # interned one on the board, and a record is read a piece at a time.
+        return "parlour/done/%d.json" % seq
+
+    def sealed(self, name: str, buf: Any) -> "tuple[int, Any]":
+        # Check a finished match's line (record_name) in pieces of len(buf), never
+        # holding it whole:
         # (its size, its CRC head as 8 bytes) when whole; (size, b"") for plain JSON
         # from firmware before the sync protocol (checked by parsing); (size, why
         # damaged: "empty", "cut" or "crc"); (-1, None) when it is gone.
         flash = self.flash
-        name = DONE + "/%d.json" % seq
         size = flash.file_size(name)
         if size < 0:
             return -1, None
@@ -328,20 +333,17 @@ class Journal:
             got = flash.read_into(name, offset, buf)
         if offset + got < size:
             return size, "cut"
-        try:
-            good = int(head.decode(), 16) == crc & 0xFFFFFFFF
-        except (ValueError, UnicodeError):
-            good = False
-        return size, (head if good else "crc")
+        # Compared as bytes: a new str would cost a search of the interned ones.
+        return size, (head if b"%08x" % (crc & 0xFFFFFFFF) == head else "crc")
 
-    def read_part(self, seq: int, offset: int, buf: Any) -> int:
-        return int(self.flash.read_into(DONE + "/%d.json" % seq, offset, buf))
+    def read_part(self, name: str, offset: int, buf: Any) -> int:
+        return int(self.flash.read_into(name, offset, buf))
 
     def digest(self, seq: int) -> "Optional[str]":
         # The stored line's CRC-32 as 8 hex digits (its head; plain JSON's worked out):
         # what an ack must name to free it.
         flash = self.flash
-        name = DONE + "/%d.json" % seq
+        name = self.record_name(seq)
         head = bytearray(HEAD)
         if flash.read_into(name, 0, head) != HEAD:
             return None

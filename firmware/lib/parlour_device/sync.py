@@ -42,7 +42,7 @@ class Sync:
         self.count = 0
         self.more = 0           # records held after the pull under way
         self.bad = 0            # damaged records set aside in the pull under way
-        self.seq = 0            # the record being sent, its bytes sent and left
+        self.name = ""          # the record being sent (its file), its bytes sent and left
         self.sent = 0
         self.left = 0
         self.buf: Any = None    # a piece of a record read from the flash (a pull only)
@@ -141,7 +141,8 @@ class Sync:
             return self._piece(journal, buf)
         while self.queue:
             seq = self.queue.pop(0)
-            size, head = journal.sealed(seq, buf)
+            name = journal.record_name(seq)
+            size, head = journal.sealed(name, buf)
             if size < 0:
                 continue        # freed since the pull began
             self.n += 1
@@ -161,7 +162,7 @@ class Sync:
                 head = line[0][0:8]
             else:
                 line = []
-                self.seq = seq
+                self.name = name
                 self.sent = 0
                 self.left = size
             out = parts([b'{"v": %d, "n": %d, "t": "rec", "re": %d, "seq": %d, "size": %d, '
@@ -176,7 +177,7 @@ class Sync:
         # The record under way: its next buffer's worth. A file that comes up short
         # (it cannot, short of a failing flash) ends its line there, so the laptop
         # sees a broken line and asks again, and the pull goes on.
-        got = journal.read_part(self.seq, self.sent, buf)
+        got = journal.read_part(self.name, self.sent, buf)
         if got <= 0:
             self.left = 0
             return [b"\n"]
