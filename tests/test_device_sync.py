@@ -12,6 +12,7 @@ from doubles.scripted_board import SimBoard
 from parlour_device.app import App
 from parlour_device.journal import maintenance_requested
 from parlour_device.link import RX, Link
+from parlour_device.records import digest, store_id
 from parlour_device.sync import CHUNK
 from parlour_wire import frame, messages
 from test_journal_support import STUMP_CONFIG, stump_events
@@ -147,8 +148,8 @@ def test_the_digest_a_rec_frame_names_is_the_stored_lines_crc():
 ])
 def test_an_ack_whose_digest_is_not_what_the_flash_holds_frees_nothing(recs):
     app, wire, link = device(matches=2)
-    digest = app.journal.digest(1)
-    recs = [[seq, d.replace("{d1}", digest) if "{" in d else
+    good = digest(app.flash, 1)
+    recs = [[seq, d.replace("{d1}", good) if "{" in d else
              (d % (zlib.crc32(b"other") & 0xFFFFFFFF) if "%" in d else d)] for seq, d in recs]
     ask(wire, "hello", 1)
     ask(wire, "ack", 2, {"recs": recs})
@@ -163,15 +164,15 @@ def test_an_old_digest_under_a_number_now_held_by_a_new_match_frees_nothing():
     # A board wiped (drive and nvm) numbers its first match 1 again: the laptop's
     # digest of the old match 1 must not free the new one.
     app, wire, link = device(matches=1)
-    old = app.journal.digest(1)
-    old_store = app.journal.store_id()
+    old = digest(app.flash, 1)
+    old_store = store_id(app.journal)
     app2 = App(SimBoard(flash=MemFlash({}), nvm=bytearray(4096)))
     app2.new_match("stump", STUMP_CONFIG)
     for event in stump_events(5):
         assert app2.submit(event) is None
     app2.finish_match()
-    assert app2.journal.pending() == [1] and app2.journal.digest(1) != old
-    assert app2.journal.store_id() != old_store
+    assert app2.journal.pending() == [1] and digest(app2.flash, 1) != old
+    assert store_id(app2.journal) != old_store
     wire2 = Wire()
     link2 = Link(wire2)
     ask(wire2, "ack", 1, {"recs": [[1, old]]})
@@ -192,16 +193,16 @@ def test_a_request_of_the_older_protocol_is_refused_and_frees_nothing():
 def test_each_store_has_its_own_identity_kept_across_boots():
     flash = MemFlash({})
     first = App(SimBoard(flash=flash, nvm=bytearray(4096)))
-    ident = first.journal.store_id()
+    ident = store_id(first.journal)
     assert ident and len(ident) == 16 and int(ident, 16) >= 0
-    assert App(SimBoard(flash=flash, nvm=first.board.nvm)).journal.store_id() == ident
-    other = App(SimBoard(flash=MemFlash({}), nvm=bytearray(4096))).journal.store_id()
+    assert store_id(App(SimBoard(flash=flash, nvm=first.board.nvm)).journal) == ident
+    other = store_id(App(SimBoard(flash=MemFlash({}), nvm=bytearray(4096))).journal)
     assert other != ident
     # A store made by firmware before identities (its folder already there) keeps
     # the board's id as its key, as the laptop knew it.
     legacy = MemFlash({"parlour/settings.json": b"{}"})
     app = App(SimBoard(flash=legacy, nvm=bytearray(4096)))
-    assert app.journal.store_id() is None
+    assert store_id(app.journal) is None
     wire = Wire()
     ask(wire, "hello", 1)
     Link(wire).poll(app)

@@ -13,8 +13,15 @@ from parlour.replay import replay
 from parlour.session import table
 from parlour.store import SCHEMA_VERSION, open_store
 from parlour.store.db import MIGRATIONS
-from parlour.store.matches import (Incoming, add_batch, begin_sync, digest_of, held_here,
-                                   see_device, select_matches)
+from parlour.store.matches import (
+    Incoming,
+    add_batch,
+    begin_sync,
+    digest_of,
+    held_here,
+    see_device,
+    select_matches,
+)
 from parlour_rules.log import MatchLog
 from test_journal_support import STUMP_CONFIG, stump_events
 

@@ -17,10 +17,6 @@ class MemFlash:
         data = self.files.get(name)
         return None if data is None else bytes(data)
 
-    def file_size(self, name: str) -> int:
-        data = self.files.get(name)
-        return -1 if data is None else len(data)
-
     def read_into(self, name: str, offset: int, buf: Any) -> int:
         data = self.files.get(name)
         if data is None:

@@ -84,6 +84,15 @@ def _device(matches):
     return app, Sync(app)
 
 
+def _drain(pieces):
+    # A reply's bytes, taken as the link takes them: out[0], then pop(0).
+    out = []
+    while pieces:
+        out.append(bytes(pieces[0]))
+        pieces.pop(0)
+    return b"".join(out)
+
+
 def _ask(sync, kind, fields=None, n=1):
     # Every frame the handler gives for one request (a pull's records one by one).
     out = [sync.answer(frame.check(frame.encode(messages.message(kind, n, fields))[:-1]))]
@@ -91,7 +100,7 @@ def _ask(sync, kind, fields=None, n=1):
         out.append(sync.next())
     records = []
     for pieces in out:
-        for item in frame.Decoder(1 << 16).feed(b"".join([bytes(p) for p in pieces])):
+        for item in frame.Decoder(1 << 16).feed(_drain(pieces)):
             if records and records[-1].get("t") == "rec" and "m" not in records[-1]:
                 records[-1]["m"] = item     # the stored match, after its rec frame
             else:
@@ -108,6 +117,7 @@ def _named(frames):
 
 
 def case_wire_device_pull_and_ack():
+    from parlour_device.records import store_id
     app, sync = _device(3)
     hello = _ask(sync, "hello")[0]
     batch = _ask(sync, "pull", {"after": 0, "max": 2}, 2)
@@ -115,7 +125,7 @@ def case_wire_device_pull_and_ack():
     rest = _ask(sync, "pull", {"after": 2, "max": 5}, 4)
     line = app.flash.read("parlour/done/3.json")
     return [_fields(hello, ["t", "re", "proto", "oldest", "newest", "count", "rx"]),
-            len(hello["store"]), hello["store"] == app.journal.store_id(),
+            len(hello["store"]), hello["store"] == store_id(app.journal),
             [_fields(r, ["t", "re", "seq", "last", "count", "more", "bad"]) for r in batch],
             batch[0]["m"]["record"]["events"][:2], batch[0]["m"]["result"],
             _fields(acked, ["t", "freed", "left"]), app.journal.pending(), app.journal.acked(),
@@ -124,8 +134,9 @@ def case_wire_device_pull_and_ack():
 
 
 def case_wire_device_frees_only_what_an_ack_names_with_its_digest():
+    from parlour_device.records import digest
     app, sync = _device(2)
-    good = app.journal.digest(1)
+    good = digest(app.flash, 1)
     out = []
     for recs in ([[1, "00000000"]], [[99, good]], [[2, good]]):
         out.append(_fields(_ask(sync, "ack", {"recs": recs})[0], ["t", "freed", "left"]))
@@ -162,13 +173,18 @@ def case_wire_device_sends_a_long_record_in_pieces():
     sync = Sync(app)
     first = sync.answer(frame.check(frame.encode(messages.message(
         "pull", 1, {"after": 0, "max": 1}))[:-1]))
-    pieces = []
-    while sync.sending:
-        pieces.append(b"".join(bytes(p) for p in sync.next()))
-    line = app.flash.read("parlour/done/1.json")
-    return [len(line) > 2 * CHUNK, max(len(p) for p in pieces) <= CHUNK + 2,
-            b"".join(pieces[:-1]) == line, frame.check(b"".join(first)[:-1])["size"] == len(line),
-            frame.check(pieces[-1][:-1])["t"]]
+    sizes = []
+    sent = b""
+    while first:
+        sizes.append(len(first[0]))
+        sent += bytes(first[0])
+        first.pop(0)
+    end = _drain(sync.next())
+    head, line = sent.split(b"\n", 1)
+    held = app.flash.read("parlour/done/1.json")
+    return [len(held) > 2 * CHUNK, max(sizes[1:]) <= CHUNK, line == held,
+            frame.check(head)["size"] == len(held), frame.check(end[:-1])["t"],
+            sync.sending]
 
 
 def case_wire_device_never_frees_beyond_what_it_holds():
@@ -243,6 +259,7 @@ def bench_pull(app, batches):
     # over `batches` pulls of 16, each acknowledged.
     import runner
     from parlour_device.link import Link
+    from parlour_device.records import digest
     wire = _Wire()
     link = Link(wire)
     overhead = runner.calibrate()
@@ -262,7 +279,7 @@ def bench_pull(app, batches):
         recs = []
         for seq in app.journal.pending():
             if seq <= after and len(recs) < messages.ACK_MAX:
-                recs.append([seq, app.journal.digest(seq)])
+                recs.append([seq, digest(app.flash, seq)])
         wire.incoming = frame.encode(messages.message("ack", 2 * n + 2, {"recs": recs}))
         link.poll(app)
     return link
@@ -271,6 +288,7 @@ def bench_pull(app, batches):
 def bench_sync_held(app):
     # What a sync leaves on the heap: the link and handler after a pull and an ack.
     from parlour_device.link import Link
+    from parlour_device.records import digest
     wire = _Wire()
     link = Link(wire)
     wire.incoming = frame.encode(messages.message("hello", 1))
@@ -281,7 +299,7 @@ def bench_sync_held(app):
     recs = []
     for seq in app.journal.pending():
         if seq <= link.sync.last and len(recs) < messages.ACK_MAX:
-            recs.append([seq, app.journal.digest(seq)])
+            recs.append([seq, digest(app.flash, seq)])
     wire.incoming = frame.encode(messages.message("ack", 3, {"recs": recs}))
     link.poll(app)
     return link

@@ -55,13 +55,6 @@ class Flash:
         except OSError:
             return None
 
-    def file_size(self, name: str) -> int:
-        # A file's bytes, or -1 when it is not there.
-        try:
-            return int(os.stat(self.path(name))[6])
-        except OSError:
-            return -1
-
     def read_into(self, name: str, offset: int, buf: Any) -> int:
         # Up to len(buf) bytes of a file from `offset` into `buf`, so a file larger
         # than a piece is never held whole: the bytes read, or -1 when it is not there.

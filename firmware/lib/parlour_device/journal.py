@@ -36,8 +36,6 @@ DONE = "parlour/done"
 KEPT = "parlour/kept"       # matches kept for later: <n>-<game>.jnl (suspend.py)
 ACKED = "parlour/acked"     # the highest match number the laptop has acknowledged
 STORE = "parlour/store"     # this store's identity: 16 hex digits, made with the store
-DAMAGED = "parlour/damaged"     # finished matches whose line fails its check, set aside
-HEAD = 9                    # "%08x " before a stored line's body
 EIO = 5
 NVM_MAGIC = b"PRL1"
 NVM_FLAGS = 4
@@ -275,121 +273,6 @@ class Journal:
                 count += 1
         return count
 
-    # -- finished matches as the link sends them, in pieces -------------------------
-    def store_id(self) -> "Optional[str]":
-        # This store's identity, made when its folder was first created (a wiped or
-        # reinstalled board starts a new one, so its numbers never meet the old
-        # ones); None for a store made by firmware before identities.
-        data = read_replaced(self.flash, STORE)
-        if data is None or len(data) != 16:
-            return None
-        try:
-            text = data.decode()
-            int(text, 16)
-        except (ValueError, UnicodeError):
-            return None
-        return text
-
-    def record_name(self, seq: int) -> str:
-        # Made once a record and passed on: each new str costs a search of every
-        # interned one on the board, and a record is read a piece at a time.
-        return "parlour/done/%d.json" % seq
-
-    def sealed(self, name: str, buf: Any) -> "tuple[int, Any]":
-        # Check a finished match's line (record_name) in pieces of len(buf), never
-        # holding it whole:
-        # (its size, its CRC head as 8 bytes) when whole; (size, b"") for plain JSON
-        # from firmware before the sync protocol (checked by parsing); (size, why
-        # damaged: "empty", "cut" or "crc"); (-1, None) when it is gone.
-        flash = self.flash
-        size = flash.file_size(name)
-        if size < 0:
-            return -1, None
-        if size == 0:
-            return 0, "empty"
-        got = flash.read_into(name, 0, buf)
-        if got < HEAD or buf[8] != 32:
-            if got > 0 and buf[0] == 123:      # "{": plain JSON
-                try:
-                    return size, (b"" if stored(flash.read(name) or b"") else "crc")
-                except (ValueError, UnicodeError):
-                    return size, "crc"
-            return size, "crc"
-        head = bytes(buf[0:8])
-        last = size - 1         # the newline, outside the CRC
-        crc = 0
-        offset = 0
-        start = HEAD
-        while got > 0:
-            end = got if offset + got <= last else last - offset
-            if end > start:
-                crc = crc32(memoryview(buf)[start:end], crc)
-            if offset + got > last:
-                if buf[last - offset] != 10:
-                    return size, "cut"
-                break
-            offset += got
-            start = 0
-            got = flash.read_into(name, offset, buf)
-        if offset + got < size:
-            return size, "cut"
-        # Compared as bytes: a new str would cost a search of the interned ones.
-        return size, (head if b"%08x" % (crc & 0xFFFFFFFF) == head else "crc")
-
-    def read_part(self, name: str, offset: int, buf: Any) -> int:
-        return int(self.flash.read_into(name, offset, buf))
-
-    def digest(self, seq: int) -> "Optional[str]":
-        # The stored line's CRC-32 as 8 hex digits (its head; plain JSON's worked out):
-        # what an ack must name to free it.
-        flash = self.flash
-        name = self.record_name(seq)
-        head = bytearray(HEAD)
-        if flash.read_into(name, 0, head) != HEAD:
-            return None
-        if head[8] == 32:
-            try:
-                return bytes(head[0:8]).decode()
-            except UnicodeError:
-                return None
-        data = flash.read(name)
-        if data is None:
-            return None
-        return "%08x" % (crc32(data.rstrip(b"\n")) & 0xFFFFFFFF)
-
-    def set_aside(self, seq: int) -> bool:
-        # A damaged finished match moves to parlour/damaged/ (never over another),
-        # out of the laptop's way; nothing is deleted.
-        flash = self.flash
-        flash.mkdir(DAMAGED)
-        name = DAMAGED + "/%d.json" % seq
-        again = 0
-        while flash.file_size(name) >= 0:
-            again += 1
-            name = DAMAGED + "/%d-%d.json" % (seq, again)
-        try:
-            flash.rename(DONE + "/%d.json" % seq, name)
-        except OSError:
-            return False
-        return True
-
-    def free(self, named: "list[Any]", held: "list[int]") -> list[int]:
-        # Free the records an ack names whose digest is what the flash holds under
-        # that number (the laptop stored those bytes); -> the numbers freed. The
-        # highest is written down first, as the match counter's floor (ack()).
-        going = []
-        for pair in named:
-            seq = pair[0]
-            if seq in held and seq not in going and self.digest(seq) == pair[1]:
-                going.append(seq)
-        if going:
-            top = max(going)
-            if top > self.acked():
-                replace(self.flash, ACKED, b"%d" % top)
-            for seq in going:
-                self.flash.remove(DONE + "/%d.json" % seq)
-        return going
-
     # -- matches kept for later (suspend.py moves them) ----------------------------
     def list_kept(self) -> list[tuple[int, str]]:
         out = []
@@ -446,11 +329,11 @@ def _new_store(flash: Any) -> None:
     # and refilled, two simulator folders) share one. A drive the code may not write
     # keeps none; its hello then names the board instead.
     try:
-        raw = os.urandom(8)
-    except (AttributeError, NotImplementedError, OSError):
-        raw = (boot_id() << 40 | uptime_ms()).to_bytes(8, "little")
+        value = int.from_bytes(os.urandom(8), "little")
+    except (AttributeError, NotImplementedError, OSError):   # a port without urandom
+        value = boot_id() << 40 | uptime_ms() & 0xFFFFFFFFFF
     try:
-        replace(flash, STORE, b"%016x" % int.from_bytes(raw, "little"))
+        replace(flash, STORE, b"%016x" % value)
     except OSError:
         pass
 

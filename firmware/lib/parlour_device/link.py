@@ -36,8 +36,7 @@ class Link:
             return
         sync = self.sync
         if sync is not None and sync.sending:
-            if self._send(sync.next()):
-                self._rest(sync)
+            self._send(sync.next())
             return
         if not self.items:
             serial = self.serial
@@ -52,15 +51,8 @@ class Link:
         while items:
             if not self._send(self.answer(app, items.pop(0))):
                 return
-            sync = self.sync
-            if sync is not None and sync.sending:
-                self._rest(sync)
+            if self.sync is not None and self.sync.sending:
                 return
-
-    def _rest(self, sync: Any) -> None:
-        # The rest of the record under way, in pieces, while the laptop takes them.
-        while sync.left and self._send(sync.next()):
-            pass
 
     def answer(self, app: Any, item: Any) -> list[bytes]:
         if type(item) is bytes:

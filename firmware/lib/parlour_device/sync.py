@@ -13,6 +13,7 @@ from .app import mem_free
 from .journal import set_maintenance, uptime_ms
 from .link import RX
 from .prefs import valid_roster
+from .records import free, record_name, sealed, set_aside, store_id
 
 try:
     from typing import Any, Optional
@@ -42,9 +43,6 @@ class Sync:
         self.count = 0
         self.more = 0           # records held after the pull under way
         self.bad = 0            # damaged records set aside in the pull under way
-        self.name = ""          # the record being sent (its file), its bytes sent and left
-        self.sent = 0
-        self.left = 0
         self.buf: Any = None    # a piece of a record read from the flash (a pull only)
         # The records held, as listed at the session's hello (listing the folder
         # costs a new str per file on the board); a match finished during a sync
@@ -84,7 +82,7 @@ class Sync:
         journal = app.journal
         held = self.held = journal.pending()
         return self._frame("hello", {
-            "dev": app.board.uid, "store": journal.store_id() or app.board.uid, "fw": VERSION,
+            "dev": app.board.uid, "store": store_id(journal) or app.board.uid, "fw": VERSION,
             "proto": PROTOCOL, "board": app.board.name,
             "oldest": held[0] if held else 0, "newest": held[-1] if held else 0,
             "count": len(held), "live": journal.live_seq, "heap": mem_free(),
@@ -97,7 +95,7 @@ class Sync:
         self.app.journal.offset = body["now"] * 1000 - uptime_ms()
         return self._frame("ok", None, re)
 
-    def on_pull(self, body: Any, re: int) -> list[bytes]:
+    def on_pull(self, body: Any, re: int) -> Any:
         after = body["after"]
         most = body["max"]
         if most > BATCH or most < 1:
@@ -118,7 +116,6 @@ class Sync:
         self.last = after
         self.count = 0
         self.bad = 0
-        self.left = 0
         if self.buf is None:
             self.buf = bytearray(CHUNK)
         self.sending = True
@@ -129,68 +126,49 @@ class Sync:
             self.held = self.app.journal.pending()
         return self.held
 
-    def next(self) -> list[Any]:
-        # The next piece of the pull. A record is checked first (its CRC, in pieces
-        # of the buffer, never whole in RAM) and then goes as a `rec` frame naming
-        # its digest, followed by the stored line itself read from the flash a
-        # buffer at a time; a damaged one is set aside and named in a `bad` frame,
-        # so it never stands in the way of the rest. Last, the frame ending the batch.
+    def next(self) -> Any:
+        # The next record of the pull. It is checked first (its CRC, a buffer at a
+        # time, never whole in RAM), then goes as a `rec` frame naming its digest,
+        # followed by the stored line itself, read from the flash a buffer at a time
+        # as the laptop takes it (Piecewise); a damaged one is set aside and named
+        # in a `bad` frame, so it never stands in the way of the rest. Last, the
+        # frame that ends the batch.
         journal = self.app.journal
+        flash = journal.flash
         buf = self.buf
-        if self.left:
-            return self._piece(journal, buf)
         while self.queue:
             seq = self.queue.pop(0)
-            name = journal.record_name(seq)
-            size, head = journal.sealed(name, buf)
+            name = record_name(seq)
+            size, head = sealed(flash, name, buf)
             if size < 0:
                 continue        # freed since the pull began
             self.n += 1
             self.last = seq
             if type(head) is str:
                 self.bad += 1
-                aside = journal.set_aside(seq)
+                aside = set_aside(flash, seq)
                 self.app.dirty = True
                 return [encode(message("bad", self.n, {"seq": seq, "size": size, "why": head,
                                                        "aside": aside}, self.re))]
             self.count += 1
+            line: Any = None
             if not head:
                 line = parts([(journal.raw(seq) or b"").rstrip(b"\n")])   # plain JSON
                 size = 0
                 for piece in line:
                     size += len(piece)
                 head = line[0][0:8]
-            else:
-                line = []
-                self.name = name
-                self.sent = 0
-                self.left = size
             out = parts([b'{"v": %d, "n": %d, "t": "rec", "re": %d, "seq": %d, "size": %d, '
                          b'"crc": "' % (PROTOCOL, self.n, self.re, seq, size) + head + b'"}'])
-            return out + line
+            return out + line if line else Piecewise(out, flash, name, size, buf)
         self.sending = False
         self.buf = None
         return self._frame("end", {"after": self.after, "last": self.last, "count": self.count,
                                    "more": self.more, "bad": self.bad}, self.re)
 
-    def _piece(self, journal: Any, buf: Any) -> list[Any]:
-        # The record under way: its next buffer's worth. A file that comes up short
-        # (it cannot, short of a failing flash) ends its line there, so the laptop
-        # sees a broken line and asks again, and the pull goes on.
-        got = journal.read_part(self.name, self.sent, buf)
-        if got <= 0:
-            self.left = 0
-            return [b"\n"]
-        if got > self.left:
-            got = self.left
-        self.sent += got
-        self.left -= got
-        return [memoryview(buf)[0:got]]
-
     def stop(self) -> None:
         self.sending = False
         self.queue = []
-        self.left = 0
         self.buf = None
 
     def on_ack(self, body: Any, re: int) -> list[bytes]:
@@ -200,7 +178,7 @@ class Sync:
         # device under the same id).
         app = self.app
         held = self._held()
-        freed = app.journal.free(body["recs"], held)
+        freed = free(app.journal, body["recs"], held)
         left = []
         for seq in held:
             if seq not in freed:
@@ -255,6 +233,48 @@ class Sync:
             return self._error("nvm", re)
         self.app.show("Reset: drive opens")
         return self._frame("ok", {"reset": True}, re)
+
+
+class Piecewise:
+    # A record's reply as the link sends a reply (a list of pieces: it takes out[0]
+    # and pops it once written): the rec frame, then the stored line read from the
+    # flash into one buffer, a piece at a time, only as the laptop takes the last.
+    def __init__(self, head: list[bytes], flash: Any, name: str, size: int, buf: Any) -> None:
+        self.head = head
+        self.flash = flash
+        self.name = name
+        self.sent = 0
+        self.left = size
+        self.buf = buf
+        self.piece: Any = None
+
+    def __len__(self) -> int:
+        return len(self.head) + (1 if self.left or self.piece is not None else 0)
+
+    def __getitem__(self, index: int) -> Any:
+        if self.head:
+            return self.head[0]
+        if self.piece is None:
+            got = self.flash.read_into(self.name, self.sent, self.buf)
+            if got <= 0:
+                # Short of a failing flash this cannot be: end the line, so the
+                # laptop sees it broken and asks again.
+                self.left = 0
+                self.piece = b"\n"
+            else:
+                if got > self.left:
+                    got = self.left
+                self.sent += got
+                self.left -= got
+                self.piece = memoryview(self.buf)[0:got]
+        return self.piece
+
+    def pop(self, index: int) -> Any:
+        if self.head:
+            return self.head.pop(0)
+        piece = self.piece
+        self.piece = None
+        return piece
 
 
 def _defaults_ok(value: Any) -> bool:
