@@ -85,6 +85,17 @@ def test_two_simulators_with_the_same_board_id_keep_both_matches(capsys, tmp_pat
     assert [line.split()[3] for line in out.splitlines()[1:]] == ["stump", "dumbo"]
 
 
+def test_more_records_than_a_batch_and_an_ack_hold_all_arrive_and_are_all_freed(
+        capsys, tmp_path, env):
+    # 20 records: two batches (16 + 4), and acks split to fit the device's 256-byte
+    # receive buffer (about ten pairs each).
+    state, db = tmp_path / "board", tmp_path / "p.db"
+    file_matches(state, [1 + n % 4 for n in range(20)])
+    status, out, err = sync(capsys, state, env, db)
+    assert status == 0 and "20 received, 20 new, 20 freed" in out, err
+    assert done(state) == [] and len(rows(db)) == 20
+
+
 def test_a_board_wiped_and_filled_again_syncs_every_new_match_and_frees_only_those(
         capsys, tmp_path, env):
     state, db = tmp_path / "board", tmp_path / "p.db"
