@@ -80,7 +80,7 @@ def run(link: Transport, store: Store, now: Callable[[], float] = time.time,
     if progress:
         progress(0, total)
     named: dict[int, str] = {}      # damaged records named, kept across a batch asked again
-    unnamed = 0
+    counted = 0                     # damaged records the batches' end frames counted
     cursor = 0
     size = batch
     misses = 0
@@ -100,8 +100,8 @@ def run(link: Transport, store: Store, now: Callable[[], float] = time.time,
             size = max(1, size // 2)     # a flaky line: smaller batches lose less
             continue
         misses = 0
-        if isinstance(end.get("bad"), int) and end["bad"] > len(damaged):
-            unnamed += end["bad"] - len(damaged)    # its frame was lost on the line
+        if isinstance(end.get("bad"), int):
+            counted += end["bad"]
         incoming = []
         for frame in records:
             kept = frame["m"]
@@ -133,7 +133,8 @@ def run(link: Transport, store: Store, now: Callable[[], float] = time.time,
             break
         size = min(batch, size * 2)
     report.damaged += [named[seq] for seq in sorted(named)]
-    if unnamed:
+    unnamed = counted - len(named)      # their `bad` frames were lost on the line
+    if unnamed > 0:
         report.damaged.append(f"{unnamed} more damaged record(s) set aside on the device in "
                               "parlour/damaged/ (their numbers were lost on the line)")
     finish_sync(store, sync_id)

@@ -197,7 +197,8 @@ class Transport:
         parts: list[list[list]] = []
         for pair in recs:
             trial = (parts[-1] + [pair]) if parts else [pair]
-            body = message("ack", self.n + 1, {"recs": trial})
+            # Room kept for a retry's longer frame number.
+            body = message("ack", self.n + 1000, {"recs": trial})
             if not parts or len(trial) > ACK_MAX or len(encode(body)) > self.rx:
                 parts.append([pair])
             else:
