@@ -187,3 +187,29 @@ def test_a_damaged_record_is_named_once_kept_on_the_device_and_the_rest_arrive(
         assert file_matches(state, [5]) == [4]          # and the next match still syncs
         status, out, _ = sync(capsys, state, env, db)
         assert status == 0 and "1 received, 1 new, 1 freed" in out
+
+
+@pytest.mark.parametrize("answer", ["proto 1", "refused as newer"])
+def test_a_device_of_protocol_1_is_refused_before_anything_is_pulled_or_freed(
+        capsys, tmp_path, answer):
+    # A device that frees records by number alone is told to update, in one line.
+    from parlour_wire.frame import check, encode
+    from parlour_wire.messages import error, message
+    from test_sync_e2e import FakeEnd, one_line_failure
+
+    asked = []
+
+    def reply(line):
+        request = check(line)
+        asked.append(request["t"])
+        if answer == "proto 1":
+            return encode(message("hello", 1, {"dev": "01d", "proto": 1}, re=request["n"]))
+        return encode(error(1, "version", "newer protocol than the device's", request["n"]))
+
+    end = FakeEnd(reply)
+    try:
+        status, _, err = run(capsys, "sync", "--port", end.path, "--db", tmp_path / "p.db")
+    finally:
+        end.close()
+    one_line_failure(status, err, ["firmware", "parlour install"])
+    assert asked == ["hello"]
