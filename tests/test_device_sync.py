@@ -3,6 +3,7 @@ serial double that takes only as much as a USB buffer would (the real pseudo-ter
 runs in test_sync_e2e.py). A pull goes a record a pass; nothing is freed unasked."""
 
 import json
+import zlib
 
 import pytest
 
@@ -11,6 +12,8 @@ from doubles.scripted_board import SimBoard
 from parlour_device.app import App
 from parlour_device.journal import maintenance_requested
 from parlour_device.link import RX, Link
+from parlour_device.records import digest, store_id
+from parlour_device.sync import CHUNK
 from parlour_wire import frame, messages
 from test_journal_support import STUMP_CONFIG, stump_events
 
@@ -108,18 +111,123 @@ def test_the_link_reads_no_more_than_a_receive_buffer_a_pass():
     assert wire.reads and max(wire.reads) <= RX
 
 
+def named(recs):
+    # What an ack names for these `rec` frames: (seq, digest) pairs.
+    return [[r["seq"], r["crc"]] for r in recs if r.get("t") == "rec"]
+
+
 def test_nothing_is_freed_until_acknowledged_and_only_what_is_named():
     app, wire, link = device(matches=4)
     ask(wire, "pull", 1, {"after": 0, "max": 2})
     for _ in range(5):
         link.poll(app)
-    frames(wire)
+    sent = frames(wire)
     assert app.journal.pending() == [1, 2, 3, 4]     # sent is not freed
-    ask(wire, "ack", 2, {"upto": 2})
+    ask(wire, "ack", 2, {"recs": named(sent)})
     link.poll(app)
     [acked] = frames(wire)
-    assert (acked["t"], acked["upto"], acked["freed"], acked["left"]) == ("acked", 2, 2, 2)
-    assert app.journal.pending() == [3, 4]
+    assert (acked["t"], acked["freed"], acked["left"]) == ("acked", 2, 2)
+    assert app.journal.pending() == [3, 4] and app.journal.acked() == 2
+
+
+def test_the_digest_a_rec_frame_names_is_the_stored_lines_crc():
+    app, wire, link = device(matches=1)
+    ask(wire, "pull", 1, {"after": 0, "max": 2})
+    for _ in range(3):
+        link.poll(app)
+    [rec, end] = frames(wire)
+    line = app.flash.read("parlour/done/1.json")
+    assert rec["crc"] == line[:8].decode() == "%08x" % zlib.crc32(line[9:-1])
+    assert rec["size"] == len(line) and end["count"] == 1 and end["bad"] == 0
+
+
+@pytest.mark.parametrize("recs", [
+    [[1, "00000000"]],                  # the right number, a wrong digest
+    [[1, "%08x"]],                      # a digest of other bytes (formatted below)
+    [[5, "{d1}"]],                      # the right digest, a number not held
+])
+def test_an_ack_whose_digest_is_not_what_the_flash_holds_frees_nothing(recs):
+    app, wire, link = device(matches=2)
+    good = digest(app.flash, 1)
+    recs = [[seq, d.replace("{d1}", good) if "{" in d else
+             (d % (zlib.crc32(b"other") & 0xFFFFFFFF) if "%" in d else d)] for seq, d in recs]
+    ask(wire, "hello", 1)
+    ask(wire, "ack", 2, {"recs": recs})
+    for _ in range(2):
+        link.poll(app)
+    _, acked = frames(wire)
+    assert (acked["t"], acked["freed"], acked["left"]) == ("acked", 0, 2)
+    assert app.journal.pending() == [1, 2] and app.journal.acked() == 0
+
+
+def test_an_old_digest_under_a_number_now_held_by_a_new_match_frees_nothing():
+    # A board wiped (drive and nvm) numbers its first match 1 again: the laptop's
+    # digest of the old match 1 must not free the new one.
+    app, wire, link = device(matches=1)
+    old = digest(app.flash, 1)
+    old_store = store_id(app.journal)
+    app2 = App(SimBoard(flash=MemFlash({}), nvm=bytearray(4096)))
+    app2.new_match("stump", STUMP_CONFIG)
+    for event in stump_events(5):
+        assert app2.submit(event) is None
+    app2.finish_match()
+    assert app2.journal.pending() == [1] and digest(app2.flash, 1) != old
+    assert store_id(app2.journal) != old_store
+    wire2 = Wire()
+    link2 = Link(wire2)
+    ask(wire2, "ack", 1, {"recs": [[1, old]]})
+    link2.poll(app2)
+    [acked] = frames(wire2)
+    assert acked["freed"] == 0 and app2.journal.pending() == [1]
+
+
+def test_a_request_of_the_older_protocol_is_refused_and_frees_nothing():
+    app, wire, link = device(matches=2)
+    wire.incoming = frame.encode({"v": 1, "n": 1, "t": "ack", "upto": 2})
+    link.poll(app)
+    [refused] = frames(wire)
+    assert (refused["t"], refused["code"]) == ("error", "old")
+    assert "update parlour" in refused["msg"] and app.journal.pending() == [1, 2]
+
+
+def test_each_store_has_its_own_identity_kept_across_boots():
+    flash = MemFlash({})
+    first = App(SimBoard(flash=flash, nvm=bytearray(4096)))
+    ident = store_id(first.journal)
+    assert ident and len(ident) == 16 and int(ident, 16) >= 0
+    assert store_id(App(SimBoard(flash=flash, nvm=first.board.nvm)).journal) == ident
+    other = store_id(App(SimBoard(flash=MemFlash({}), nvm=bytearray(4096))).journal)
+    assert other != ident
+    # A store made by firmware before identities (its folder already there) keeps
+    # the board's id as its key, as the laptop knew it.
+    legacy = MemFlash({"parlour/settings.json": b"{}"})
+    app = App(SimBoard(flash=legacy, nvm=bytearray(4096)))
+    assert store_id(app.journal) is None
+    wire = Wire()
+    ask(wire, "hello", 1)
+    Link(wire).poll(app)
+    [hello] = frames(wire)
+    assert hello["store"] == hello["dev"] == app.board.uid
+
+
+def test_a_record_goes_from_the_flash_in_pieces_never_read_whole():
+    app, wire, link = device(matches=2, events=60)
+    size = len(app.flash.read("parlour/done/1.json"))
+    assert size > 3 * CHUNK
+    reads = []
+    whole = app.flash.read
+    app.flash.read = lambda name: reads.append(name) or whole(name)
+    pieces = []
+    write = wire.write
+    wire.write = lambda data: pieces.append(len(data)) or write(data)
+    ask(wire, "pull", 1, {"after": 0, "max": 4})
+    for _ in range(4):
+        link.poll(app)
+    got = frames(wire)
+    assert [f["t"] for f in got] == ["rec", "rec", "end"]
+    assert got[0]["m"]["record"]["events"] == stump_events(60)
+    assert not [name for name in reads if "/done/" in name]
+    assert max(pieces) <= CHUNK
 
 
 def test_a_cable_pulled_mid_batch_abandons_it_and_keeps_every_record():
@@ -210,15 +318,48 @@ def test_a_match_stored_as_plain_json_by_older_firmware_still_goes_whole():
     assert rec["m"] == json.loads(old) and end["count"] == 1
 
 
-def test_a_damaged_stored_match_is_never_taken_for_a_good_one():
+def damage(app, seq, how):
+    name = "parlour/done/%d.json" % seq
+    line = bytearray(app.flash.read(name))
+    if how == "flipped":
+        line[len(line) // 2] ^= 0x01
+    elif how == "cut":
+        line = line[:len(line) // 2]
+    else:
+        line = b""
+    app.flash.write(name, bytes(line))
+    return bytes(line)
+
+
+@pytest.mark.parametrize("how, why", [("flipped", "crc"), ("cut", "cut"), ("empty", "empty")])
+def test_a_damaged_record_is_named_once_set_aside_and_the_rest_go(how, why):
+    app, wire, link = device(matches=3)
+    bytes_left = damage(app, 2, how)
+    assert app.journal.load(2) is None if bytes_left else True
+    ask(wire, "pull", 1, {"after": 0, "max": 4})
+    for _ in range(5):
+        link.poll(app)
+    got = frames(wire)
+    assert [(f["t"], f.get("seq")) for f in got] == [("rec", 1), ("bad", 2), ("rec", 3),
+                                                     ("end", None)]
+    bad, end = got[1], got[3]
+    assert (bad["why"], bad["size"], bad["aside"]) == (why, len(bytes_left), True)
+    assert (end["count"], end["bad"], end["last"]) == (2, 1, 3)
+    assert app.journal.pending() == [1, 3]
+    assert app.flash.read("parlour/damaged/2.json") == bytes_left    # kept, never deleted
+    ask(wire, "pull", 2, {"after": 0, "max": 4})                      # named once
+    for _ in range(4):
+        link.poll(app)
+    assert [f.get("seq") for f in frames(wire)] == [1, 3, None]
+
+
+def test_a_second_damaged_record_under_the_same_number_does_not_replace_the_first():
     app, wire, link = device(matches=1)
-    line = bytearray(app.flash.read("parlour/done/1.json"))
-    line[20] ^= 0x01
-    app.flash.write("parlour/done/1.json", bytes(line))
-    assert app.journal.load(1) is None
+    app.flash.write("parlour/damaged/1.json", b"older")
+    damage(app, 1, "empty")
     ask(wire, "pull", 1, {"after": 0, "max": 4})
     for _ in range(3):
         link.poll(app)
-    items = frame.Decoder(1 << 20).feed(wire.written)
-    assert [i if isinstance(i, str) else i["t"] for i in items] == ["rec", frame.CRC, "end"]
-    assert app.journal.pending() == [1]
+    assert [f["t"] for f in frames(wire)] == ["bad", "end"]
+    assert app.flash.read("parlour/damaged/1.json") == b"older"
+    assert app.flash.read("parlour/damaged/1-1.json") == b""

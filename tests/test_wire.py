@@ -13,9 +13,11 @@ from parlour_wire import PROTOCOL, frame, messages
 # as 8 hex digits, a space, the JSON body, a newline.
 GOLDEN = [
     # laptop: hello, request 1
-    b'f2c3d033 {"v": 1, "n": 1, "t": "hello"}\n',
+    b'aadd791b {"v": 2, "n": 1, "t": "hello"}\n',
     # laptop: pull the records after 0, at most 16
-    b'826c202a {"v": 1, "n": 3, "t": "pull", "after": 0, "max": 16}\n',
+    b'02368c9f {"v": 2, "n": 3, "t": "pull", "after": 0, "max": 16}\n',
+    # laptop: free records 1 and 2, each named with the digest of the line stored
+    b'290ce1bc {"v": 2, "n": 4, "t": "ack", "recs": [[1, "db524615"], [2, "8770ae6e"]]}\n',
 ]
 
 
@@ -68,9 +70,20 @@ def test_parts_checksum_equals_the_joined_body():
     assert pieces[1] is stored                     # the stored bytes were not copied
 
 
+def test_an_ack_names_records_by_number_and_digest_and_nothing_else():
+    def check(recs):
+        return messages.check_request(messages.message("ack", 1, {"recs": recs}))
+
+    assert check([[1, "db524615"], [2, "8770ae6e"]]) is None and check([]) is None
+    for bad in ([1], [[1]], [["1", "db524615"]], [[1, "db52461"]], [[1, 0xdb524615]],
+                [[1, "db524615", 3]], [[n, "db524615"] for n in range(messages.ACK_MAX + 1)]):
+        assert check(bad) == "fields", bad
+    assert messages.check_request({"v": 1, "n": 1, "t": "ack", "upto": 2}) == "old"
+
+
 def test_every_request_type_is_checked_for_its_fields():
     for kind, fields in messages.REQUESTS.items():
-        good = {name: {int: 1, list: ["A"], bool: False, dict: {}}[t] for name, t in fields}
+        good = {name: {int: 1, list: [], bool: False, dict: {}}[t] for name, t in fields}
         assert messages.check_request(messages.message(kind, 1, good)) is None
         for name, _ in fields:
             broken = dict(good, **{name: "wrong"})

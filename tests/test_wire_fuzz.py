@@ -17,11 +17,14 @@ VALUES = st.recursive(st.none() | st.booleans() | st.integers(-2**40, 2**40) |
 
 @st.composite
 def requests(draw):
-    body = {"v": draw(st.sampled_from([1, 1, 1, 0, 2, "1"])), "n": draw(st.integers(0, 99)),
+    body = {"v": draw(st.sampled_from([2, 2, 2, 0, 1, 3, "2"])), "n": draw(st.integers(0, 99)),
             "t": draw(st.sampled_from(KINDS))}
-    for name in draw(st.lists(st.sampled_from(["after", "max", "upto", "names", "more",
+    for name in draw(st.lists(st.sampled_from(["after", "max", "upto", "recs", "names", "more",
                                                "settings", "now"]), max_size=4)):
         body[name] = draw(VALUES)
+    if body["t"] == "ack" and draw(st.booleans()):     # well formed, digests guessed
+        body["recs"] = draw(st.lists(st.tuples(st.integers(0, 3), st.sampled_from(
+            ["00000000", "deadbeef", "1234567"])).map(list), max_size=3))
     return frame.encode(body)
 
 

@@ -1,10 +1,15 @@
-"""A sync: hello -> time -> pull after the cursor, batch by batch -> replay each
-record with the rules core -> store the batch in one transaction -> only then
-acknowledge it, so the device frees nothing the database does not hold.
+"""A sync: hello -> time -> pull batch by batch -> replay each record with the rules
+core -> store the batch in one transaction -> read back what the database holds ->
+only then acknowledge those records, each named with the digest of the bytes
+stored, so the device frees nothing the database does not hold.
 
-Resumable and idempotent: records are keyed by (device id, match number), and the
-database remembers, in the same transaction as each batch, how far it holds every
-record of the device ("covered"). A sync cut anywhere starts the next one there.
+Records are keyed by the device's store identity (a wiped or reinstalled board
+starts a new one) and match number, and told apart by their digest: a record met
+again is recognised, a different match under a number already held is kept beside
+the first (a clash, shown by `parlour matches`). A record the device finds damaged
+is named once and set aside there; the rest go on. Resumable and idempotent: a
+sync cut anywhere leaves the device holding what it has not been told is stored,
+and the next sync pulls it again and recognises what it already has.
 """
 
 from __future__ import annotations
@@ -16,18 +21,23 @@ from dataclasses import dataclass, field
 from .link.transport import BrokenFrame, Transport
 from .replay import replay
 from .store import Store
-from .store.matches import Incoming, add_batch, begin_sync, finish_sync, see_device
+from .store.matches import Incoming, add_batch, begin_sync, finish_sync, held_here, see_device
 
 BATCH = 16          # records asked for at once (the device may send fewer)
+WHY = {"empty": "its file is empty", "cut": "its file is cut short",
+       "crc": "its CRC does not match its bytes"}
 
 
 @dataclass
 class Report:
-    device: str = ""
+    device: str = ""            # the board's id
+    store: str = ""             # the store identity its records are keyed by
     received: int = 0
     added: int = 0
     freed: int = 0
     disagreements: list[str] = field(default_factory=list)
+    clashes: list[str] = field(default_factory=list)
+    damaged: list[str] = field(default_factory=list)    # named by the device, set aside
 
 
 def when(kept: dict, hello: dict, hello_at: float) -> tuple[float | None, str]:
@@ -42,13 +52,19 @@ def when(kept: dict, hello: dict, hello_at: float) -> tuple[float | None, str]:
     return None, "unknown"
 
 
-def _batch_whole(records: list[dict], end: dict, after: int) -> bool:
-    seqs = [r.get("seq") for r in records]
+def _batch_whole(records: list[dict], damaged: list[dict], end: dict, after: int) -> bool:
+    seqs = [r.get("seq") for r in records + damaged]
     last = end.get("last")
     return (isinstance(last, int) and end.get("count") == len(records)
             and len(set(seqs)) == len(seqs)
-            and all(isinstance(s, int) and after < s <= last for s in seqs)
-            and all(isinstance(r.get("m"), dict) for r in records))
+            and all(isinstance(s, int) and after < s <= last for s in seqs))
+
+
+def _damaged(frame: dict, device: str) -> str:
+    where = ("set aside in parlour/damaged/ on its drive" if frame.get("aside") is True
+             else "left in parlour/done/ (its drive is read-only)")
+    return (f"match {device}#{frame.get('seq')} is damaged on the device "
+            f"({WHY.get(str(frame.get('why')), 'it fails its check')}): {where}")
 
 
 def run(link: Transport, store: Store, now: Callable[[], float] = time.time,
@@ -56,25 +72,25 @@ def run(link: Transport, store: Store, now: Callable[[], float] = time.time,
     hello = link.hello()
     hello_at = now()
     link.set_time(int(hello_at))
-    device = str(hello["dev"])
-    report = Report(device)
-    cursor = see_device(store, hello)
-    held = int(hello.get("count") or 0)
-    if cursor > max(int(hello.get("newest") or 0), int(hello.get("acked") or 0)):
-        cursor = 0      # the device's numbers started again (a wiped board)
-    sync_id = begin_sync(store, device)
-    if cursor and int(hello.get("oldest") or 0) and int(hello["oldest"]) <= cursor:
-        # A sync cut after its commit and before its ack: those are safe here already.
-        report.freed += int(link.ack(cursor).get("freed") or 0)
-    total = max(held - report.freed, 0)
+    device, key = str(hello["dev"]), str(hello["store"])
+    report = Report(device, key)
+    see_device(store, hello)
+    sync_id = begin_sync(store, key)
+    total = int(hello.get("count") or 0)
     if progress:
         progress(0, total)
+    named: dict[int, str] = {}      # damaged records named, kept across a batch asked again
+    counted = 0                     # damaged records the batches' end frames counted
+    cursor = 0
     size = batch
     misses = 0
     while True:
         try:
-            records, end = link.pull(cursor, size)
-            whole = _batch_whole(records, end, cursor)
+            records, damaged, end = link.pull(cursor, size)
+            for frame in damaged:
+                if isinstance(frame.get("seq"), int):
+                    named.setdefault(frame["seq"], _damaged(frame, device))
+            whole = _batch_whole(records, damaged, end, cursor)
         except (TimeoutError, BrokenFrame):
             whole = False
         if not whole:
@@ -84,30 +100,42 @@ def run(link: Transport, store: Store, now: Callable[[], float] = time.time,
             size = max(1, size // 2)     # a flaky line: smaller batches lose less
             continue
         misses = 0
+        if isinstance(end.get("bad"), int):
+            counted += end["bad"]
         incoming = []
         for frame in records:
             kept = frame["m"]
+            if kept is None:
+                report.damaged.append(f"match {device}#{frame['seq']} on the device is not a "
+                                      "match record: left on the device")
+                continue
             replayed = replay(kept)
             played_at, clock = when(kept, hello, hello_at)
-            incoming.append(Incoming(frame["seq"], kept, replayed, played_at, clock))
+            incoming.append(Incoming(frame["seq"], kept, replayed, played_at, clock,
+                                     frame["body"], frame["crc"]))
             if not replayed.agrees:
                 report.disagreements.append(f"match {device}#{frame['seq']} ({replayed.game}): "
                                             f"{replayed.problem}")
         last = int(end["last"])
         clashes: list[int] = []
-        report.added += add_batch(store, device, sync_id, incoming, last, clashes)
+        report.added += add_batch(store, key, sync_id, incoming, last, clashes)
         for seq in clashes:
-            report.disagreements.append(f"match {device}#{seq}: a different match already "
-                                        "has this number here; kept aside (table clashes)")
+            report.clashes.append(f"match {device}#{seq}: another match came earlier under "
+                                  "this number from this store; both are kept")
         report.received += len(records)
-        if records:
-            report.freed += int(link.ack(last).get("freed") or 0)   # after the commit
+        stored = held_here(store, key, [[i.seq, i.digest] for i in incoming])
+        if stored:
+            report.freed += int(link.ack(stored).get("freed") or 0)   # after the commit
         cursor = last
         if progress:
             progress(report.received, max(total, report.received))
-        if not end.get("more") or not records:
+        if not end.get("more") or not (records or damaged):
             break
         size = min(batch, size * 2)
+    report.damaged += [named[seq] for seq in sorted(named)]
+    unnamed = counted - len(named)      # their `bad` frames were lost on the line
+    if unnamed > 0:
+        report.damaged.append(f"{unnamed} more damaged record(s) set aside on the device in "
+                              "parlour/damaged/ (their numbers were lost on the line)")
     finish_sync(store, sync_id)
     return report
-

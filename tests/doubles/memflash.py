@@ -17,6 +17,19 @@ class MemFlash:
         data = self.files.get(name)
         return None if data is None else bytes(data)
 
+    def read_into(self, name: str, offset: int, buf: Any) -> int:
+        data = self.files.get(name)
+        if data is None:
+            return -1
+        size = len(data) - offset
+        if size > len(buf):
+            size = len(buf)
+        if size <= 0:
+            return 0
+        # One copy, as a file's readinto makes (a slice would copy twice, byte by byte).
+        memoryview(buf)[0:size] = memoryview(data)[offset:offset + size]
+        return size
+
     def append(self, name: str, data: bytes) -> None:
         old = self.files.get(name)
         if type(old) is bytearray:

@@ -57,13 +57,16 @@ def case_wire_decode_stops_at_the_first_bad_line():
 def case_wire_requests_checked():
     good = messages.message("pull", 3, {"after": 0, "max": 4})
     return [messages.check_request(good),
-            messages.check_request({"v": 1, "n": 1}),
+            messages.check_request({"v": 2, "n": 1}),
             messages.check_request({"v": 9, "n": 1, "t": "hello"}),
-            messages.check_request({"v": 1, "n": 1, "t": "reboot"}),
-            messages.check_request({"v": 1, "n": 1, "t": "ack", "upto": "7"}),
-            messages.check_request({"v": 1, "n": 1, "t": "roster", "names": ["A" * 25],
+            messages.check_request({"v": 1, "n": 1, "t": "ack", "upto": 7}),
+            messages.check_request({"v": 2, "n": 1, "t": "reboot"}),
+            messages.check_request({"v": 2, "n": 1, "t": "ack", "recs": "7"}),
+            messages.check_request({"v": 2, "n": 1, "t": "ack", "recs": [[7, "abc"]]}),
+            messages.check_request({"v": 2, "n": 1, "t": "ack", "recs": [[7, "0000abcd"]]}),
+            messages.check_request({"v": 2, "n": 1, "t": "roster", "names": ["A" * 25],
                                     "more": False}),
-            messages.check_request({"v": 1, "n": 1, "t": "roster", "names": ["Ann"],
+            messages.check_request({"v": 2, "n": 1, "t": "roster", "names": ["Ann"],
                                     "more": 0}),
             sorted(messages.error(4, "unknown", "unknown request", 2).items())]
 
@@ -81,6 +84,15 @@ def _device(matches):
     return app, Sync(app)
 
 
+def _drain(pieces):
+    # A reply's bytes, taken as the link takes them: out[0], then pop(0).
+    out = []
+    while pieces:
+        out.append(bytes(pieces[0]))
+        pieces.pop(0)
+    return b"".join(out)
+
+
 def _ask(sync, kind, fields=None, n=1):
     # Every frame the handler gives for one request (a pull's records one by one).
     out = [sync.answer(frame.check(frame.encode(messages.message(kind, n, fields))[:-1]))]
@@ -88,7 +100,7 @@ def _ask(sync, kind, fields=None, n=1):
         out.append(sync.next())
     records = []
     for pieces in out:
-        for item in frame.Decoder(1 << 16).feed(b"".join(pieces)):
+        for item in frame.Decoder(1 << 16).feed(_drain(pieces)):
             if records and records[-1].get("t") == "rec" and "m" not in records[-1]:
                 records[-1]["m"] = item     # the stored match, after its rec frame
             else:
@@ -100,23 +112,85 @@ def _fields(record, names):
     return [record.get(name) for name in names]
 
 
+def _named(frames):
+    return [[r["seq"], r["crc"]] for r in frames if r.get("t") == "rec"]
+
+
 def case_wire_device_pull_and_ack():
+    from parlour_device.records import store_id
     app, sync = _device(3)
     hello = _ask(sync, "hello")[0]
     batch = _ask(sync, "pull", {"after": 0, "max": 2}, 2)
-    acked = _ask(sync, "ack", {"upto": 2}, 3)[0]
+    acked = _ask(sync, "ack", {"recs": _named(batch)}, 3)[0]
     rest = _ask(sync, "pull", {"after": 2, "max": 5}, 4)
+    line = app.flash.read("parlour/done/3.json")
     return [_fields(hello, ["t", "re", "proto", "oldest", "newest", "count", "rx"]),
-            [_fields(r, ["t", "re", "seq", "last", "count", "more"]) for r in batch],
+            len(hello["store"]), hello["store"] == store_id(app.journal),
+            [_fields(r, ["t", "re", "seq", "last", "count", "more", "bad"]) for r in batch],
             batch[0]["m"]["record"]["events"][:2], batch[0]["m"]["result"],
-            _fields(acked, ["t", "upto", "freed", "left"]), app.journal.pending(),
-            [_fields(r, ["t", "seq", "count", "more"]) for r in rest]]
+            _fields(acked, ["t", "freed", "left"]), app.journal.pending(), app.journal.acked(),
+            [_fields(r, ["t", "seq", "count", "more"]) for r in rest],
+            rest[0]["crc"] == line[:8].decode(), rest[0]["size"] == len(line)]
+
+
+def case_wire_device_frees_only_what_an_ack_names_with_its_digest():
+    from parlour_device.records import digest
+    app, sync = _device(2)
+    good = digest(app.flash, 1)
+    out = []
+    for recs in ([[1, "00000000"]], [[99, good]], [[2, good]]):
+        out.append(_fields(_ask(sync, "ack", {"recs": recs})[0], ["t", "freed", "left"]))
+    out.append(_fields(_ask(sync, "ack", {"recs": [[1, good], [1, good]]})[0],
+                       ["t", "freed", "left"]))
+    return [out, app.journal.pending(), app.journal.acked()]
+
+
+def case_wire_device_sets_damaged_records_aside_and_sends_the_rest():
+    app, sync = _device(4)
+    flash = app.flash
+    line = flash.read("parlour/done/2.json")
+    flipped = bytearray(line)
+    flipped[20] ^= 1
+    flash.write("parlour/done/2.json", bytes(flipped))
+    flash.write("parlour/done/3.json", line[:len(line) // 2])
+    flash.write("parlour/done/4.json", b"")
+    got = _ask(sync, "pull", {"after": 0, "max": 16})
+    again = _ask(sync, "pull", {"after": 0, "max": 16}, 2)
+    return [[_fields(r, ["t", "seq", "why", "aside", "count", "bad"]) for r in got],
+            [_fields(r, ["t", "seq"]) for r in again], app.journal.pending(),
+            flash.read("parlour/damaged/3.json") == line[:len(line) // 2],
+            flash.read("parlour/damaged/4.json") == b""]
+
+
+def case_wire_device_sends_a_long_record_in_pieces():
+    from cases_device import STUMP, boot, stump_events
+    app = boot()
+    app.new_match("stump", STUMP)
+    for event in stump_events(40):
+        app.submit(event)
+    app.finish_match()
+    from parlour_device.sync import CHUNK, Sync
+    sync = Sync(app)
+    first = sync.answer(frame.check(frame.encode(messages.message(
+        "pull", 1, {"after": 0, "max": 1}))[:-1]))
+    sizes = []
+    sent = b""
+    while first:
+        sizes.append(len(first[0]))
+        sent += bytes(first[0])
+        first.pop(0)
+    end = _drain(sync.next())
+    head, line = sent.split(b"\n", 1)
+    held = app.flash.read("parlour/done/1.json")
+    return [len(held) > 2 * CHUNK, max(sizes[1:]) <= CHUNK, line == held,
+            frame.check(head)["size"] == len(held), frame.check(end[:-1])["t"],
+            sync.sending]
 
 
 def case_wire_device_never_frees_beyond_what_it_holds():
     app, sync = _device(2)
-    acked = _ask(sync, "ack", {"upto": 99})[0]
-    return [_fields(acked, ["t", "upto", "freed", "left"]), app.journal.acked()]
+    acked = _ask(sync, "ack", {"recs": [[99, "00000000"]]})[0]
+    return [_fields(acked, ["t", "freed", "left"]), app.journal.acked()]
 
 
 def case_wire_device_roster_in_parts_and_settings():
@@ -134,8 +208,9 @@ def case_wire_device_roster_in_parts_and_settings():
 def case_wire_device_refuses_what_it_cannot_read():
     app, sync = _device(1)
     out = []
-    for item in ("crc", "long", {"v": 1, "n": 5, "t": "format"}, {"n": 1, "t": "hello"},
-                 {"v": 1, "n": 6, "t": "pull", "after": 0}):
+    for item in ("crc", "long", {"v": 2, "n": 5, "t": "format"}, {"n": 1, "t": "hello"},
+                 {"v": 2, "n": 6, "t": "pull", "after": 0},
+                 {"v": 1, "n": 7, "t": "ack", "upto": 1}):
         reply = frame.check(b"".join(sync.answer(item))[:-1])
         out.append(_fields(reply, ["t", "code", "re"]))
     return [out, app.journal.pending()]
@@ -184,6 +259,7 @@ def bench_pull(app, batches):
     # over `batches` pulls of 16, each acknowledged.
     import runner
     from parlour_device.link import Link
+    from parlour_device.records import digest
     wire = _Wire()
     link = Link(wire)
     overhead = runner.calibrate()
@@ -200,7 +276,11 @@ def bench_pull(app, batches):
                 break       # the batch's end frame
             runner.emit("REC\t%d\t%d" % (used, wire.count - before))
         after = link.sync.last
-        wire.incoming = frame.encode(messages.message("ack", 2 * n + 2, {"upto": after}))
+        recs = []
+        for seq in app.journal.pending():
+            if seq <= after and len(recs) < messages.ACK_MAX:
+                recs.append([seq, digest(app.flash, seq)])
+        wire.incoming = frame.encode(messages.message("ack", 2 * n + 2, {"recs": recs}))
         link.poll(app)
     return link
 
@@ -208,6 +288,7 @@ def bench_pull(app, batches):
 def bench_sync_held(app):
     # What a sync leaves on the heap: the link and handler after a pull and an ack.
     from parlour_device.link import Link
+    from parlour_device.records import digest
     wire = _Wire()
     link = Link(wire)
     wire.incoming = frame.encode(messages.message("hello", 1))
@@ -215,6 +296,10 @@ def bench_sync_held(app):
     wire.incoming = frame.encode(messages.message("pull", 2, {"after": 0, "max": 16}))
     for _ in range(20):
         link.poll(app)
-    wire.incoming = frame.encode(messages.message("ack", 3, {"upto": link.sync.last}))
+    recs = []
+    for seq in app.journal.pending():
+        if seq <= link.sync.last and len(recs) < messages.ACK_MAX:
+            recs.append([seq, digest(app.flash, seq)])
+    wire.incoming = frame.encode(messages.message("ack", 3, {"recs": recs}))
     link.poll(app)
     return link

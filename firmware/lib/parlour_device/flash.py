@@ -55,6 +55,16 @@ class Flash:
         except OSError:
             return None
 
+    def read_into(self, name: str, offset: int, buf: Any) -> int:
+        # Up to len(buf) bytes of a file from `offset` into `buf`, so a file larger
+        # than a piece is never held whole: the bytes read, or -1 when it is not there.
+        try:
+            with open(self.path(name), "rb") as f:
+                f.seek(offset)
+                return int(f.readinto(buf) or 0)
+        except OSError:
+            return -1
+
     def append(self, name: str, data: bytes) -> None:
         with open(self.path(name), "ab") as f:
             _whole(f.write(data), data)

@@ -35,6 +35,7 @@ LIVE_TMP = LIVE + ".tmp"      # flash.replace()'s own
 DONE = "parlour/done"
 KEPT = "parlour/kept"       # matches kept for later: <n>-<game>.jnl (suspend.py)
 ACKED = "parlour/acked"     # the highest match number the laptop has acknowledged
+STORE = "parlour/store"     # this store's identity: 16 hex digits, made with the store
 EIO = 5
 NVM_MAGIC = b"PRL1"
 NVM_FLAGS = 4
@@ -130,7 +131,10 @@ class Journal:
         self.boot = boot_id()
         self.offset: "Optional[int]" = None
         self.kept: list[tuple[int, str]] = []   # (number, game) kept for later, newest first
+        fresh = read_replaced(flash, STORE) is None and not flash.listdir(DIR)
         flash.mkdir(DIR)
+        if fresh:
+            _new_store(flash)
         flash.mkdir(DONE)
         flash.mkdir(KEPT)
 
@@ -327,6 +331,20 @@ class Journal:
         if bytes(nvm[0:4]) != NVM_MAGIC:
             nvm[0:12] = NVM_MAGIC + bytes(8)
         nvm[NVM_SEQ:NVM_SEQ + 4] = seq.to_bytes(4, "little")
+
+
+def _new_store(flash: Any) -> None:
+    # A new store's identity: random, so no two stores (two boards, one board wiped
+    # and refilled, two simulator folders) share one. A drive the code may not write
+    # keeps none; its hello then names the board instead.
+    try:
+        value = int.from_bytes(os.urandom(8), "little")
+    except (AttributeError, NotImplementedError, OSError):   # a port without urandom
+        value = boot_id() << 40 | uptime_ms() & 0xFFFFFFFFFF
+    try:
+        replace(flash, STORE, b"%016x" % value)
+    except OSError:
+        pass
 
 
 def _has(kept: list[tuple[int, str]], seq: Any) -> bool:

@@ -2,7 +2,8 @@
 # when the first frame comes. Every request is checked by parlour_wire.messages
 # before anything is done; the answers come from the app's journal, roster and
 # settings. A pull is sent one record a pass of the app's loop, so a key never
-# waits behind more than one, and a record is freed only by an ack that names it.
+# waits behind more than one, read from the flash a piece at a time; a record is
+# freed only by an ack that names it with the digest of what the flash holds.
 from parlour_wire import PROTOCOL, ROSTER_MAX
 from parlour_wire.frame import encode, parts
 from parlour_wire.messages import check_request, error, message
@@ -12,6 +13,7 @@ from .app import mem_free
 from .journal import set_maintenance, uptime_ms
 from .link import RX
 from .prefs import valid_roster
+from .records import free, record_name, sealed, set_aside, store_id
 
 try:
     from typing import Any, Optional
@@ -19,8 +21,10 @@ except ImportError:
     pass
 
 BATCH = 16      # records a pull sends at most
+CHUNK = 512     # bytes of a record read from the flash (and checked, and sent) at a time
 TEXTS = {"long": "line too long", "crc": "bad CRC", "json": "not a JSON object",
          "envelope": "needs v, n and t", "version": "newer protocol than the device's",
+         "old": "older protocol than the device's: update parlour on the laptop",
          "unknown": "unknown request", "fields": "missing or mistyped fields",
          "roster": "not a roster", "settings": "not settings", "flash": "flash write failed",
          "nvm": "no nvm on this board"}
@@ -38,6 +42,8 @@ class Sync:
         self.last = 0           # the last record of the pull under way
         self.count = 0
         self.more = 0           # records held after the pull under way
+        self.bad = 0            # damaged records set aside in the pull under way
+        self.buf: Any = None    # a piece of a record read from the flash (a pull only)
         # The records held, as listed at the session's hello (listing the folder
         # costs a new str per file on the board); a match finished during a sync
         # goes with the next one.
@@ -70,11 +76,14 @@ class Sync:
 
     # -- requests -----------------------------------------------------------------
     def on_hello(self, body: Any, re: int) -> list[bytes]:
+        # "store" keys the records on the laptop: the store's identity, or the
+        # board's for a store made before identities (it was the key then).
         app = self.app
         journal = app.journal
         held = self.held = journal.pending()
         return self._frame("hello", {
-            "dev": app.board.uid, "fw": VERSION, "proto": PROTOCOL, "board": app.board.name,
+            "dev": app.board.uid, "store": store_id(journal) or app.board.uid, "fw": VERSION,
+            "proto": PROTOCOL, "board": app.board.name,
             "oldest": held[0] if held else 0, "newest": held[-1] if held else 0,
             "count": len(held), "live": journal.live_seq, "heap": mem_free(),
             "heap_low": app.mem_low,
@@ -86,7 +95,7 @@ class Sync:
         self.app.journal.offset = body["now"] * 1000 - uptime_ms()
         return self._frame("ok", None, re)
 
-    def on_pull(self, body: Any, re: int) -> list[bytes]:
+    def on_pull(self, body: Any, re: int) -> Any:
         after = body["after"]
         most = body["max"]
         if most > BATCH or most < 1:
@@ -106,6 +115,9 @@ class Sync:
         self.after = after
         self.last = after
         self.count = 0
+        self.bad = 0
+        if self.buf is None:
+            self.buf = bytearray(CHUNK)
         self.sending = True
         return self.next()
 
@@ -114,51 +126,66 @@ class Sync:
             self.held = self.app.journal.pending()
         return self.held
 
-    def next(self) -> list[bytes]:
-        # The next record of the pull: a `rec` frame, then the match's file as stored,
-        # already a CRC'd line (its CRC was worked out once, when the match ended, so
-        # sending costs no pass over its bytes); or the frame that ends the batch.
+    def next(self) -> Any:
+        # The next record of the pull. It is checked first (its CRC, a buffer at a
+        # time, never whole in RAM), then goes as a `rec` frame naming its digest,
+        # followed by the stored line itself, read from the flash a buffer at a time
+        # as the laptop takes it (Piecewise); a damaged one is set aside and named
+        # in a `bad` frame, so it never stands in the way of the rest. Last, the
+        # frame that ends the batch.
         journal = self.app.journal
+        flash = journal.flash
+        buf = self.buf
         while self.queue:
             seq = self.queue.pop(0)
-            data = journal.raw(seq)
-            if data is None:
+            name = record_name(seq)
+            size, head = sealed(flash, name, buf)
+            if size < 0:
                 continue        # freed since the pull began
-            if data[8:9] != b" ":
-                data = b"".join(parts([data.rstrip(b"\n")]))   # kept as plain JSON
             self.n += 1
             self.last = seq
+            if type(head) is str:
+                self.bad += 1
+                aside = set_aside(flash, seq)
+                self.app.dirty = True
+                return [encode(message("bad", self.n, {"seq": seq, "size": size, "why": head,
+                                                       "aside": aside}, self.re))]
             self.count += 1
-            head = parts([b'{"v": %d, "n": %d, "t": "rec", "re": %d, "seq": %d, "size": %d}'
-                          % (PROTOCOL, self.n, self.re, seq, len(data))])
-            head.append(data)
-            return head
+            line: Any = None
+            if not head:
+                line = parts([(journal.raw(seq) or b"").rstrip(b"\n")])   # plain JSON
+                size = 0
+                for piece in line:
+                    size += len(piece)
+                head = line[0][0:8]
+            out = parts([b'{"v": %d, "n": %d, "t": "rec", "re": %d, "seq": %d, "size": %d, '
+                         b'"crc": "' % (PROTOCOL, self.n, self.re, seq, size) + head + b'"}'])
+            return out + line if line else Piecewise(out, flash, name, size, buf)
         self.sending = False
-        return self._frame("end", {"after": self.after, "last": self.last,
-                                   "count": self.count, "more": self.more}, self.re)
+        self.buf = None
+        return self._frame("end", {"after": self.after, "last": self.last, "count": self.count,
+                                   "more": self.more, "bad": self.bad}, self.re)
 
     def stop(self) -> None:
         self.sending = False
         self.queue = []
+        self.buf = None
 
     def on_ack(self, body: Any, re: int) -> list[bytes]:
-        # Nothing beyond the newest record held is taken as acknowledged: its number
-        # becomes the floor of the match counter (journal.ack).
+        # A record is freed only when the ack names it with the digest of the line
+        # the flash holds under its number: the laptop stored exactly those bytes.
+        # A number alone frees nothing (a wiped store's old numbers, a second
+        # device under the same id).
         app = self.app
         held = self._held()
-        upto = body["upto"]
-        if not held:
-            upto = 0
-        elif upto > held[-1]:
-            upto = held[-1]
-        freed = app.journal.ack(upto, held) if upto > 0 else 0
+        freed = free(app.journal, body["recs"], held)
         left = []
         for seq in held:
-            if seq > upto:
+            if seq not in freed:
                 left.append(seq)
         self.held = left
         app.dirty = True        # the Sync status screen counts what is left
-        return self._frame("acked", {"upto": upto, "freed": freed, "left": len(left)}, re)
+        return self._frame("acked", {"freed": len(freed), "left": len(left)}, re)
 
     def on_roster(self, body: Any, re: int) -> list[bytes]:
         # A roster comes in parts that each fit the receive buffer; the last sets it.
@@ -206,6 +233,48 @@ class Sync:
             return self._error("nvm", re)
         self.app.show("Reset: drive opens")
         return self._frame("ok", {"reset": True}, re)
+
+
+class Piecewise:
+    # A record's reply as the link sends a reply (a list of pieces: it takes out[0]
+    # and pops it once written): the rec frame, then the stored line read from the
+    # flash into one buffer, a piece at a time, only as the laptop takes the last.
+    def __init__(self, head: list[bytes], flash: Any, name: str, size: int, buf: Any) -> None:
+        self.head = head
+        self.flash = flash
+        self.name = name
+        self.sent = 0
+        self.left = size
+        self.buf = buf
+        self.piece: Any = None
+
+    def __len__(self) -> int:
+        return len(self.head) + (1 if self.left or self.piece is not None else 0)
+
+    def __getitem__(self, index: int) -> Any:
+        if self.head:
+            return self.head[0]
+        if self.piece is None:
+            got = self.flash.read_into(self.name, self.sent, self.buf)
+            if got <= 0:
+                # Short of a failing flash this cannot be: end the line, so the
+                # laptop sees it broken and asks again.
+                self.left = 0
+                self.piece = b"\n"
+            else:
+                if got > self.left:
+                    got = self.left
+                self.sent += got
+                self.left -= got
+                self.piece = memoryview(self.buf)[0:got]
+        return self.piece
+
+    def pop(self, index: int) -> Any:
+        if self.head:
+            return self.head.pop(0)
+        piece = self.piece
+        self.piece = None
+        return piece
 
 
 def _defaults_ok(value: Any) -> bool:

@@ -16,13 +16,15 @@ REQUESTS = {
     "hello": (),
     "time": (("now", int),),
     "pull": (("after", int), ("max", int)),
-    "ack": (("upto", int),),
+    "ack": (("recs", list),),
     "roster": (("names", list), ("more", bool)),
     "settings": (("settings", dict),),
     "maint": (),
 }
 # reply type -> what it answers
-REPLIES = ("hello", "ok", "rec", "end", "acked", "error")
+REPLIES = ("hello", "ok", "rec", "bad", "end", "acked", "error")
+DIGEST = 8          # a record's digest: its stored line's CRC-32, as 8 hex digits
+ACK_MAX = 16        # (seq, digest) pairs an ack names at most
 
 
 def message(kind: str, n: int, fields: "Optional[dict[str, Any]]" = None,
@@ -47,6 +49,8 @@ def check_envelope(body: "dict[str, Any]") -> "Optional[str]":
         return "envelope"
     if v > PROTOCOL:
         return "version"
+    if v < PROTOCOL:
+        return "old"    # an older laptop would free records by number alone
     return None
 
 
@@ -63,7 +67,22 @@ def check_request(body: "dict[str, Any]") -> "Optional[str]":
             return "fields"
     if body["t"] == "roster" and not names_ok(body["names"]):
         return "roster"
+    if body["t"] == "ack" and not recs_ok(body["recs"]):
+        return "fields"
     return None
+
+
+def recs_ok(recs: "list[Any]") -> bool:
+    # An ack's records: up to ACK_MAX [seq, digest] pairs, the digest 8 hex digits.
+    if len(recs) > ACK_MAX:
+        return False
+    for pair in recs:
+        if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not int:
+            return False
+        digest = pair[1]
+        if type(digest) is not str or len(digest) != DIGEST:
+            return False
+    return True
 
 
 def names_ok(names: "list[Any]") -> bool:

@@ -18,6 +18,9 @@ def register(sub) -> None:
     parser.add_argument("--until", metavar="DATE", help="ended before DATE (YYYY-MM-DD)")
     parser.add_argument("--disagree", action="store_true",
                         help="only matches whose replay disagrees with the device")
+    parser.add_argument("--clashes", action="store_true",
+                        help="only matches that came under a number another match from the "
+                             "same device store already had (both are kept)")
     parser.add_argument("--verify", action="store_true",
                         help="replay every match listed again and say whether each agrees")
     add_db(parser)
@@ -54,7 +57,8 @@ def run(args) -> int:
 
     since, until = day(args.since, "--since"), day(args.until, "--until")
     with database(args, create=False) as store:
-        found = select_matches(store, args.game, args.player, since, until)
+        found = select_matches(store, args.game, args.player, since, until,
+                               clashes=args.clashes)
         if args.disagree:
             found = [m for m in found if not m["agrees"]]
         if args.verify:
@@ -72,4 +76,20 @@ def run(args) -> int:
              "yes" if m["agrees"] else "NO", summary(m)] for m in found]
     for line in table(["ID", "ENDED", "GAME", "END", "OK", "PLAYERS (*won)"], rows):
         print(line)
+    for line in clash_notes(found):
+        print(line)
     return 0
+
+
+def clash_notes(found: list[dict]) -> list[str]:
+    """A line per number two or more listed matches came under from one store."""
+    out, seen = [], set()
+    for m in found:
+        if not m["same_number"] or m["id"] in seen:
+            continue
+        group = sorted([m["id"], *m["same_number"]])
+        seen.update(group)
+        ids = ", ".join(str(i) for i in group)
+        out.append(f"clash: matches {ids} all came as #{m['seq']} from board {m['device']}; "
+                   "all are kept")
+    return out

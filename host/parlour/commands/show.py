@@ -26,6 +26,9 @@ def render(m: dict) -> list[str]:
                 f"({m['ended']}); device {m['device']} #{m['seq']}")]
     out.append(clip("replay agrees with the device" if m["agrees"]
                     else f"replay DISAGREES: {m['problem']}"))
+    if m["same_number"]:
+        others = ", ".join(str(i) for i in m["same_number"])
+        out.append(clip(f"clash: match {others} came under the same number; all are kept"))
     ends = {h["after"]: h for h in m["hands"]}
     for index, e in enumerate(m["events"]):
         out.append(clip(f"{index + 1:>4} {json.dumps(e['event'])[:36]:<36}  {e['line']}"))

@@ -44,12 +44,24 @@ def run(args) -> int:
     finally:
         bar.stop()
     for line in report.disagreements:
-        err.print(f"[bold red]DISAGREES[/] {line}", highlight=False)
-    print(f"device {report.device}: {report.received} received, {report.added} new, "
-          f"{report.freed} freed on the device")
+        err.print(f"[bold red]DISAGREES[/] {line}", highlight=False, soft_wrap=True)
+    for line in report.clashes:
+        err.print(f"[bold red]CLASH[/] {line}", highlight=False, soft_wrap=True)
+    for line in report.damaged:
+        err.print(f"[bold red]DAMAGED[/] {line}", highlight=False, soft_wrap=True)
+    print(f"device {report.device} (store {report.store}): {report.received} received, "
+          f"{report.added} new, {report.freed} freed on the device"
+          + (f", {len(report.damaged)} damaged" if report.damaged else ""))
     if report.disagreements:
-        print(f"parlour: {len(report.disagreements)} match(es) above disagree with what the "
-              "database holds or replay differently; all are kept: see `parlour matches "
-              "--disagree`", file=sys.stderr)
-        return 3
-    return 0
+        print(f"parlour: {len(report.disagreements)} match(es) above replay differently from "
+              "what the device said; all are kept: see `parlour matches --disagree`",
+              file=sys.stderr)
+    if report.clashes:
+        print(f"parlour: {len(report.clashes)} match(es) above came under a number another "
+              "match already had; both are kept: see `parlour matches --clashes`",
+              file=sys.stderr)
+    if report.damaged:
+        print(f"parlour: {len(report.damaged)} record(s) above are damaged on the device and "
+              "were not synced; the rest were (docs/device.md says where they are kept)",
+              file=sys.stderr)
+    return 3 if report.disagreements or report.clashes or report.damaged else 0

@@ -8,7 +8,7 @@ import json
 from typing import TextIO
 
 PLAYER_COLUMNS = ["match", "device", "seq", "game", "ended_at", "clock", "end", "seat",
-                  "player", "total", "winner", "replay_agrees"]
+                  "player", "total", "winner", "replay_agrees", "store", "same_number_as"]
 HAND_COLUMNS = ["match", "game", "hand", "seat", "player", "points", "total_after"]
 
 
@@ -26,7 +26,8 @@ def players(matches: list[dict], out: TextIO) -> None:
             w.writerow([m["id"], m["device"], m["seq"], m["game"], iso(m["played_at"]),
                         m["clock"], m["ended"], p["seat"], p["name"],
                         "" if p["total"] is None else p["total"], int(p["winner"]),
-                        int(m["agrees"])])
+                        int(m["agrees"]), m["store"],
+                        " ".join(str(i) for i in m["same_number"])])
 
 
 def _seat_value(values: object, seat: int) -> str:

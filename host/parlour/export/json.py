@@ -11,7 +11,8 @@ VERSION = 1
 
 
 def document(m: dict) -> dict:
-    return {"id": m["id"], "device": m["device"], "seq": m["seq"], "game": m["game"],
+    return {"id": m["id"], "device": m["device"], "store": m["store"], "seq": m["seq"],
+            "digest": m["digest"], "same_number_as": m["same_number"], "game": m["game"],
             "config": m["config"], "end": m["ended"], "ended_at": m["played_at"],
             "clock": m["clock"], "players": m["players"], "device_result": m["device_result"],
             "replayed_result": m["replayed_result"], "replay_agrees": m["agrees"],

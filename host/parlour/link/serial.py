@@ -9,9 +9,10 @@ import time
 
 import serial
 
-from parlour_wire.frame import Decoder, encode
+from parlour_wire.frame import encode
 
 from ..errors import ParlourError
+from .frames import LineDecoder
 from .transport import Transport
 
 MAX_FRAME = 4 << 20     # the longest line taken from a device (a match is far less)
@@ -36,7 +37,7 @@ class SerialTransport(Transport):
                                               do_not_open=False)
         except serial.SerialException as e:
             raise ParlourError(_open_failure(url, e)) from None
-        self.decoder = Decoder(MAX_FRAME)
+        self.decoder = LineDecoder(MAX_FRAME)
         self.items: list = []
 
     def send_frame(self, body: dict) -> None:

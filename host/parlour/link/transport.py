@@ -14,11 +14,11 @@ import time
 
 from parlour_wire import PROTOCOL, ROSTER_MAX
 from parlour_wire.frame import encode
-from parlour_wire.messages import message
+from parlour_wire.messages import ACK_MAX, message
 
 from ..errors import ParlourError
 
-MIN_PROTOCOL = 1        # the oldest device protocol this laptop speaks
+MIN_PROTOCOL = 2        # the oldest device protocol this laptop speaks (2: acks by digest)
 RX_DEFAULT = 256        # a device's receive buffer until its hello says otherwise
 
 
@@ -107,6 +107,8 @@ class Transport:
                 code = str(item.get("code"))
                 if code in ("crc", "json", "long"):     # our request arrived damaged
                     raise BrokenFrame(code)
+                if code == "version":
+                    raise self.too_old(None)
                 raise DeviceRefused(code, str(item.get("msg")))
             return item
 
@@ -129,34 +131,49 @@ class Transport:
         reply = self.request("hello")
         proto = reply.get("proto")
         if not isinstance(proto, int) or proto < MIN_PROTOCOL:
-            raise DeviceTooOld(f"the {self.name} speaks protocol {proto}, this parlour needs "
-                               f"{MIN_PROTOCOL} or newer: update its firmware with "
-                               "`parlour install`")
+            raise self.too_old(proto)
+        if not isinstance(reply.get("store"), str) or not isinstance(reply.get("dev"), str):
+            raise DeviceTooOld(f"the {self.name} did not say which store it holds: update its "
+                               "firmware with `parlour install`")
         if isinstance(reply.get("rx"), int) and reply["rx"] >= 64:
             self.rx = reply["rx"]
         return reply
 
+    def too_old(self, proto: object) -> DeviceTooOld:
+        said = "an older protocol" if proto is None else f"protocol {proto}"
+        return DeviceTooOld(f"the {self.name} speaks {said}, this parlour needs "
+                            f"{MIN_PROTOCOL} or newer: update its firmware with "
+                            "`parlour install`")
+
     def set_time(self, now: int) -> dict:
         return self.request("time", {"now": now})
 
-    def pull(self, after: int, most: int) -> tuple[list[dict], dict]:
-        """One batch: the records after `after` (at most `most`) and the frame that
-        ends it. A damaged or missing frame raises BrokenFrame or TimeoutError: the
-        caller asks again, so nothing half-received is ever used."""
+    def pull(self, after: int, most: int) -> tuple[list[dict], list[dict], dict]:
+        """One batch: the records after `after` (at most `most`), the damaged ones the
+        device named and set aside, and the frame that ends it. A damaged or missing
+        frame raises BrokenFrame or TimeoutError: the caller asks again, so nothing
+        half-received is ever used."""
         n = self._send("pull", {"after": after, "max": most})
         records: list[dict] = []
+        damaged: list[dict] = []
         deadline = time.monotonic() + self.timeout
         while True:
             frame = self._reply(n, deadline)
             deadline = time.monotonic() + self.timeout   # each frame has its own time
-            if frame.get("t") == "end":
-                return records, frame
-            if frame.get("t") == "rec":
-                frame["m"] = self._stored(frame, deadline)
+            kind = frame.get("t")
+            if kind == "end":
+                return records, damaged, frame
+            if kind == "bad":
+                damaged.append(frame)
+            elif kind == "rec":
+                self._stored(frame, deadline)
                 records.append(frame)
 
-    def _stored(self, head: dict, deadline: float) -> dict:
-        """The line after a `rec` frame: the match as the device stores it."""
+    def _stored(self, head: dict, deadline: float) -> None:
+        """The line after a `rec` frame: the match exactly as the device stores it.
+        Its CRC head must be the digest the `rec` frame named; then it is what the
+        device holds, kept in head["body"] (text) and, when it is a match record of
+        that number, parsed in head["m"] (else None: unusable, and said so)."""
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
@@ -164,13 +181,33 @@ class Transport:
             item = self.recv_frame(left)
             if item is None:
                 continue
-            if (not isinstance(item, dict) or "t" in item or item.get("seq") != head.get("seq")
-                    or not isinstance(item.get("record"), dict)):
+            line = getattr(item, "line", b"")
+            if not isinstance(item, dict) or line[:8].decode("ascii", "replace") != head.get("crc"):
                 raise BrokenFrame("stored")     # lost, or a repeated frame in its place
-            return item
+            head["body"] = line[9:].decode("utf-8")
+            usable = ("t" not in item and item.get("seq") == head.get("seq")
+                      and isinstance(item.get("record"), dict))
+            head["m"] = dict(item) if usable else None
+            return
 
-    def ack(self, upto: int) -> dict:
-        return self.request("ack", {"upto": upto})
+    def ack(self, recs: list[list]) -> dict:
+        """Let the device free these records, named as [seq, digest]: as many acks as
+        the receive buffer needs. -> the total freed and what the device still holds."""
+        freed, left = 0, None
+        parts: list[list[list]] = []
+        for pair in recs:
+            trial = (parts[-1] + [pair]) if parts else [pair]
+            # Room kept for a retry's longer frame number.
+            body = message("ack", self.n + 1000, {"recs": trial})
+            if not parts or len(trial) > ACK_MAX or len(encode(body)) > self.rx:
+                parts.append([pair])
+            else:
+                parts[-1] = trial
+        for part in parts:
+            reply = self.request("ack", {"recs": part})
+            freed += int(reply.get("freed") or 0)
+            left = reply.get("left")
+        return {"freed": freed, "left": left}
 
     def push_roster(self, names: list[str]) -> dict:
         if len(names) > ROSTER_MAX:

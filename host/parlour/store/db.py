@@ -83,7 +83,58 @@ CREATE TABLE clashes (              -- a different match under a number already 
 CREATE INDEX matches_game ON matches (game, played_at);
 """
 
-MIGRATIONS: list[str] = [V1]
+# Protocol 2: records are keyed by the device's store identity (devices.id; a
+# device row is a store, board_id the board it is on) and told apart by their
+# digest; a different match under a number already held is kept as a match marked
+# as a clash, so `parlour matches` shows it. The matches table is made again
+# (SQLite cannot drop a UNIQUE constraint), keeping every row and its id. A
+# database from before keeps its matches: its stores were the boards' ids, and
+# firmware speaking protocol 2 names a store made before identities by its board.
+V2 = """
+ALTER TABLE devices ADD COLUMN board_id TEXT;   -- the board's own id (shown); id: its store
+UPDATE devices SET board_id = id;
+CREATE TABLE matches_v2 (
+    id INTEGER PRIMARY KEY,
+    device_id TEXT NOT NULL REFERENCES devices(id),  -- the store identity
+    seq INTEGER NOT NULL,           -- the device's match number
+    digest TEXT,                    -- CRC-32 of kept, as the device holds it (8 hex digits;
+                                    -- NULL: synced before protocol 2, kept re-encoded)
+    clash INTEGER NOT NULL DEFAULT 0,   -- 1: another match came earlier under this number
+    game TEXT NOT NULL,
+    config TEXT NOT NULL,           -- JSON
+    ended TEXT,                     -- won, stopped
+    played_at REAL,                 -- when it ended (Unix time), if known
+    clock TEXT NOT NULL,            -- device (told by a laptop), learnt (later), unknown
+    sync_id INTEGER NOT NULL REFERENCES syncs(id),
+    kept TEXT NOT NULL,             -- the device's stored match, its bytes as sent (JSON)
+    device_result TEXT,             -- JSON: what the device said
+    replayed_result TEXT,           -- JSON: what the replay says
+    agrees INTEGER NOT NULL,
+    problem TEXT NOT NULL DEFAULT '',
+    UNIQUE (device_id, seq, digest)
+);
+INSERT INTO matches_v2 (id, device_id, seq, game, config, ended, played_at, clock, sync_id,
+                        kept, device_result, replayed_result, agrees, problem)
+    SELECT id, device_id, seq, game, config, ended, played_at, clock, sync_id, kept,
+           device_result, replayed_result, agrees, problem FROM matches;
+DROP TABLE matches;
+ALTER TABLE matches_v2 RENAME TO matches;
+CREATE INDEX matches_game ON matches (game, played_at);
+"""
+
+
+def adopt_clashes(conn: sqlite3.Connection) -> None:
+    """Version 3: the matches the old `clashes` table held, where no command showed
+    them, become matches marked as clashes (replayed like any other)."""
+    from .matches import insert_clash
+
+    for device, seq, kept, sync_id in conn.execute(
+            "SELECT device_id, seq, kept, sync_id FROM clashes ORDER BY id").fetchall():
+        insert_clash(conn, device, seq, kept, sync_id)
+    conn.execute("DROP TABLE clashes")
+
+
+MIGRATIONS: list = [V1, V2, adopt_clashes]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -91,17 +142,39 @@ def version_of(conn: sqlite3.Connection) -> int:
     return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
-def migrate(conn: sqlite3.Connection, path: Path, migrations: list[str] = MIGRATIONS) -> int:
-    """Bring the schema up to len(migrations); -> the version it was at."""
+def migrate(conn: sqlite3.Connection, path: Path, migrations: list = MIGRATIONS) -> int:
+    """Bring the schema up to len(migrations); -> the version it was at. A step is SQL,
+    or a function given the connection inside the step's transaction."""
     found = version_of(conn)
     if found > len(migrations):
         raise ParlourError(f"the database {path} is from a newer parlour (schema {found}, "
                            f"this one knows {len(migrations)}): upgrade parlour, or give "
                            "--db another file")
-    for step in range(found, len(migrations)):
-        # executescript commits first; the step and its version number go in together.
-        conn.executescript(f"BEGIN;\n{migrations[step]}\nPRAGMA user_version = {step + 1};\n"
-                           "COMMIT;")
+    if found == len(migrations):
+        return found
+    # A table made again (SQLite's own recipe) must not trip its children's foreign
+    # keys on the way: off for the steps (it cannot change inside a transaction).
+    enforced = conn.execute("PRAGMA foreign_keys").fetchone()[0]
+    conn.execute("PRAGMA foreign_keys = OFF")
+    try:
+        for step in range(found, len(migrations)):
+            todo = migrations[step]
+            if callable(todo):
+                conn.execute("BEGIN IMMEDIATE")
+                try:
+                    todo(conn)
+                    conn.execute(f"PRAGMA user_version = {step + 1}")
+                    conn.execute("COMMIT")
+                except BaseException:
+                    conn.execute("ROLLBACK")
+                    raise
+            else:
+                # executescript commits first; the step and its version go in together.
+                conn.executescript(f"BEGIN;\n{todo}\nPRAGMA user_version = {step + 1};\n"
+                                   "COMMIT;")
+    finally:
+        if enforced:
+            conn.execute("PRAGMA foreign_keys = ON")
     return found
 
 
@@ -120,7 +193,7 @@ class Store:
         self.close()
 
 
-def open_store(path: Path, create: bool = True, migrations: list[str] = MIGRATIONS, *,
+def open_store(path: Path, create: bool = True, migrations: list = MIGRATIONS, *,
                write: bool = False, wait: float = WAIT,
                waiting: Callable[[], None] | None = None) -> Store:
     """Open (and bring up to date) the database at `path`. `write`: prove now that it
