@@ -2,19 +2,22 @@
 its .mpy loader, collector, json and FAT) from a board's drive image as shipped.
 
     python tests/cpvm.py [--board tft] [--heap 128k] sim-scripts/stump_match.txt
+    python tests/cpvm.py --long dumbo --heap 4m
 
-plays a key script through the firmware on the VM and prints the screens.
+plays a key script (or a game's long match, bench/cpheap.py's) through the
+firmware on the VM and prints the screens after each key and the device's mem_low.
 
 The VM is ../shared/tools/circuitpython/circuitpython-10.3-unix-i386 beside the
 checkout (PARLOUR_CPVM names another). A program runs with MICROPYPATH set to the
 image's lib/ and the stand-ins for the board's hardware modules the VM lacks
-(tests/doubles/cpvm/, compiled to .mpy like the image, so that compiling them
+(tests/onvm/, compiled to .mpy like the image, so that compiling them
 takes no heap), and `-X heapsize=N`: the VM's whole heap, collected only when
 an allocation does not fit, as on the board.
 """
 
 from __future__ import annotations
 
+import atexit
 import functools
 import json
 import os
@@ -27,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-STANDINS = Path(__file__).resolve().parent / "doubles" / "cpvm"
+STANDINS = Path(__file__).resolve().parent / "onvm"
 VM_NAME = "circuitpython-10.3-unix-i386"
 BOARDS = ("macropad", "tft")
 GAMES = ("stump", "dartex", "dumbo", "poker", "galumphus")
@@ -37,6 +40,19 @@ DRIVE_KB = 7 * 1024             # parlour.sim.device.DRIVE_KB
 STEP_KINDS = {"key": "k", "turn": "t", "press": "p", "wait": "w", "reset": "r"}
 
 sys.path.insert(0, str(ROOT / "host"))
+
+
+@functools.cache
+def _scratch() -> Path:
+    # One folder a process for the images and the runs' files, gone at its exit.
+    top = Path(tempfile.mkdtemp(prefix="parlour-cpvm-"))
+    atexit.register(shutil.rmtree, top, True)
+    return top
+
+
+def scratch(prefix: str) -> Path:
+    """A new folder under this process's scratch folder."""
+    return Path(tempfile.mkdtemp(prefix=prefix, dir=_scratch()))
 
 
 class VMMissing(RuntimeError):
@@ -64,11 +80,26 @@ def image(board: str) -> Path:
     folder of their own for this process: IMAGE/lib and IMAGE/standins."""
     from parlour.image import build, compile_mpy
 
-    top = Path(tempfile.mkdtemp(prefix=f"parlour-cpvm-{board}-"))
+    top = scratch(f"{board}-")
     build(top / "CIRCUITPY", board)
     for source in sorted(STANDINS.glob("*.py")):
         compile_mpy(source, top / "standins" / (source.stem + ".mpy"), source.name)
     return top
+
+
+@functools.cache
+def overhead(board: str) -> int:
+    """The heap the stand-ins and the player take before the app starts: on the
+    board those modules are C in flash (no heap), so a heap figure leaves it out.
+    Every stand-in is counted, whether or not a run imports it."""
+    names = sorted(p.stem for p in STANDINS.glob("*.py") if p.stem != "cpvm_fold")
+    code = ("import gc\ngc.collect()\nbase = gc.mem_alloc()\n"
+            + "".join(f"import {name}\n" for name in names)
+            + "gc.collect()\nprint(gc.mem_alloc() - base)\n")
+    result = run(board, ["-c", code])
+    if result.code:
+        raise RuntimeError("the stand-ins did not load on the VM:\n" + result.failure())
+    return int(result.lines[0])
 
 
 def path_for(board: str) -> str:
@@ -95,7 +126,7 @@ def run(board: str, args: list[str], heap: int | str = "8m", state: Path | None 
         env: dict | None = None, timeout: float = 300) -> Run:
     """Run `args` (a program file, or ["-m", module, ...], or ["-c", code]) on the VM
     with the board's image and stand-ins on its path; its files in `state`."""
-    state = state or Path(tempfile.mkdtemp(prefix="parlour-cpvm-state-"))
+    state = state or scratch("state-")
     drive = state / "CIRCUITPY"
     drive.mkdir(parents=True, exist_ok=True)
     full = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"),
@@ -131,7 +162,7 @@ def play(board: str, script: Path, heap: int | str = "8m", screens: bool = False
          entries: list | None = None, state: Path | None = None) -> tuple[Run, Path]:
     """Play a key script (and then, for a long match, `entries`: [head, event, ...])
     through the firmware on the VM; -> (the run, its state folder)."""
-    state = state or Path(tempfile.mkdtemp(prefix="parlour-cpvm-state-"))
+    state = state or scratch("state-")
     state.mkdir(parents=True, exist_ok=True)
     steps = state / "steps.txt"
     steps.write_text(script_steps(script) if script is not None else "")
@@ -331,16 +362,23 @@ def main(argv: list[str] | None = None) -> int:
     import argparse
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("script", type=Path)
+    parser.add_argument("script", type=Path, nargs="?", help="a key script (sim-scripts/)")
+    parser.add_argument("--long", choices=GAMES, help="then enter and file the game's long match")
     parser.add_argument("--board", choices=BOARDS, default="macropad")
     parser.add_argument("--heap", default="8m", help="the VM's heap, e.g. 128k")
+    parser.add_argument("--state", type=Path, help="the folder the device's files go to "
+                        "(kept; by default a scratch folder, removed)")
     args = parser.parse_args(argv)
-    result, state = play(args.board, args.script, args.heap, screens=True)
+    if args.script is None and args.long is None:
+        parser.error("give a key script, --long GAME, or both")
+    entries = long_entries(args.long) if args.long else None
+    result, state = play(args.board, args.script, args.heap, screens=True, entries=entries,
+                         state=args.state)
     for text in screens_of(result):
         print(" | ".join(text.split("\x1e")))
     if result.code:
         print(result.err, file=sys.stderr, end="")
-    print(f"state folder: {state}", file=sys.stderr)
+    print(f"mem_low={mem_low(result)}", file=sys.stderr)
     return 0 if done(result) else 1
 
 

@@ -13,6 +13,10 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
+# Modules a guarded import (try/except ImportError) may name: typing for annotations,
+# traceback for the two functions CircuitPython's and CPython's share (errlog.py).
+GUARDED_OK = {"typing", "traceback"}
+
 MISSING_MODULES = {
     "dataclasses": "CircuitPython has no dataclasses",
     "enum": "CircuitPython has no enum",
@@ -28,7 +32,8 @@ MISSING_MODULES = {
     "textwrap": "CircuitPython has no textwrap",
     "operator": "CircuitPython has no operator module",
     "warnings": "CircuitPython has no warnings",
-    "traceback": "CircuitPython's traceback is not CPython's",
+    "traceback": "CircuitPython's traceback is not CPython's (only print_exception and "
+                 "format_exception: import them under try/except ImportError, with a fallback)",
     "asyncio": "the rules core must not need an event loop",
     "zlib": "CircuitPython's zlib only decompresses (use binascii.crc32)",
     "random": "draws must come from parlour_rules.prng (C-5); CircuitPython's random differs",
@@ -122,7 +127,7 @@ class _Checker(ast.NodeVisitor):
 
     def _module(self, node: ast.AST, name: str) -> None:
         top = name.split(".")[0]
-        if self.guarded and top == "typing":
+        if self.guarded and top in GUARDED_OK:
             return
         if top in MISSING_MODULES:
             self.flag(node, f"import {name}: {MISSING_MODULES[top]}")

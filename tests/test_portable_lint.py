@@ -22,6 +22,7 @@ REFUSED = {
     "import dataclasses": "no dataclasses",
     "import enum": "no enum",
     "from typing import List": "typing",
+    "from traceback import print_exception": "only print_exception and format_exception",
     "from __future__ import annotations": "__future__",
     "import itertools": "itertools",
     "import functools": "functools",
@@ -63,6 +64,7 @@ def test_lint_refuses_with_its_reason(source):
 
 ALLOWED = [
     "try:\n    from typing import List\nexcept ImportError:\n    pass",
+    "try:\n    from traceback import print_exception\nexcept ImportError:\n    pass",
     "from collections import OrderedDict",
     "x = sorted(a, key=len)  # total order: lengths differ",
     "for k in sorted(d.items()): pass",

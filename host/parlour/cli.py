@@ -57,13 +57,40 @@ def main(argv: list[str] | None = None) -> int:
     args = None
     try:
         args = parser.parse_args(words)
-        return int(args.func(args) or 0)
+        status = int(args.func(args) or 0)
+        _flush_stdout()
+        return status
     except RulesError as e:
         return _failed(args, words, e.code, e.message, 2)
     except ParlourError as e:
         return _failed(args, words, e.code, str(e), e.exit_code)
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:     # the reader of our output left (`| head`): not a failure
+        from .export import silence_stdout
+
+        silence_stdout()
+        return 141
+    except OSError as e:        # the system refused something no layer below foresaw
+        import errno
+
+        where = f": {e.filename}" if e.filename else ""
+        full = e.errno in (errno.ENOSPC, errno.EFBIG, getattr(errno, "EDQUOT", -1))
+        advice = ": free some space, then retry" if full else ""
+        return _failed(args, words, "os", f"{e.strerror or e}{where}{advice}", 1)
+
+
+def _flush_stdout() -> None:
+    # Said here, once, rather than as "Exception ignored" when Python exits.
+    from .export import silence_stdout
+
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as e:
+        silence_stdout()
+        raise ParlourError(f"cannot write to standard output: {e.strerror}") from None
 
 
 def _failed(args, words: list[str], code: str, message: str, status: int) -> int:

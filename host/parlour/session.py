@@ -3,7 +3,9 @@ device they name (or the one found), and tables that fit a terminal 80 wide."""
 
 from __future__ import annotations
 
+import argparse
 import contextlib
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -21,8 +23,23 @@ def add_port(parser) -> None:
 
 
 def add_db(parser) -> None:
+    from .store.failures import WAIT
+
     parser.add_argument("--db", type=Path, default=None, metavar="PATH",
                         help="the database (default: parlour.db in your data folder)")
+    parser.add_argument("--db-wait", type=_seconds, default=WAIT, metavar="S",
+                        help=f"seconds to wait while another program writes the database "
+                        f"(default {WAIT:g})")
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 3600:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds from 0 to 3600")
+    return value
 
 
 def db_path(args) -> Path:
@@ -56,14 +73,47 @@ def device(args) -> Iterator:
 
 
 @contextlib.contextmanager
-def database(args, create: bool = True) -> Iterator:
-    from .store import open_store
+def database(args, create: bool = True, write: bool = False) -> Iterator:
+    """The store, for the block; `write`: known to take a write before the block
+    starts. Whatever SQLite raises in the block leaves as one line naming the file."""
+    import sqlite3
 
-    store = open_store(db_path(args), create=create)
+    from .store import open_store
+    from .store.failures import WAIT, failure
+
+    path, wait = db_path(args), getattr(args, "db_wait", WAIT)
+    with _notice(f"the database {path} is busy (another program is writing it): waiting up "
+                 f"to {wait:g} s") as waiting:
+        store = open_store(path, create=create, write=write, wait=wait, waiting=waiting)
     try:
         yield store
+    except sqlite3.Error as e:
+        raise failure(path, e, wait) from None
     finally:
-        store.close()
+        try:
+            store.close()
+        except sqlite3.Error:
+            pass    # what was committed is in the file; the rest was never kept
+
+
+@contextlib.contextmanager
+def _notice(text: str) -> Iterator:
+    """A waiting line on a terminal, rubbed out when the wait ends, so a failure is
+    still the one line `parlour: ...`; nothing where stderr is a file or a pipe."""
+    shown = []
+
+    def show() -> None:
+        if sys.stderr.isatty():
+            sys.stderr.write(f"parlour: {text}\r")
+            sys.stderr.flush()
+            shown.append(True)
+
+    try:
+        yield show
+    finally:
+        if shown:
+            sys.stderr.write("\x1b[2K\r")
+            sys.stderr.flush()
 
 
 def table(headers: list[str], rows: list[list[str]], width: int = WIDTH) -> list[str]:

@@ -46,7 +46,7 @@ class App:
         self.board = board
         self.layout = board.layout
         self.flash = board.flash
-        self.journal = Journal(board.flash, board.nvm)
+        self.journal = Journal(board.flash, board.nvm, board.writable())
         self.renderer = board.renderer()
         self.match: Optional[MatchLog] = None
         self.screen: Screen = Screen(self)
@@ -97,7 +97,7 @@ class App:
             self._replay(records)
         if dropped:
             self.message = "Journal tail dropped"
-        if not self.board.writable():
+        if not self.journal.writable:
             self.message = "Maintenance: no save"
         screen = None
         if self.match is not None:
@@ -318,6 +318,9 @@ class App:
             self.board.play(notes)
 
     def _refuse(self, error: RulesError) -> RulesError:
+        if error.code == "flash" and not self.journal.writable:
+            # maintenance mode: the drive is the computer's, the flash is not broken
+            error = RulesError("read_only", "Maintenance: no save")
         self.show(error.message)
         self.beep("refuse")
         return error

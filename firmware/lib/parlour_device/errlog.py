@@ -16,22 +16,27 @@ MOST = 4096
 TEXT = 80       # characters of the message kept
 
 
+def _show() -> "Any":
+    # What prints a traceback to a stream: CircuitPython has no sys.print_exception
+    # (and its tracebacks no tb_next/tb_lineno) but a built-in traceback module,
+    # which CPython (the simulator) has too; MicroPython has sys.print_exception.
+    try:
+        from traceback import print_exception
+
+        def show(error: BaseException, out: "Any") -> None:
+            # limit=-1: the frame that raised, the one line the log keeps
+            print_exception(error, limit=-1, file=out)
+        return show
+    except ImportError:
+        return getattr(sys, "print_exception", None)
+
+
 def where(error: BaseException) -> str:
-    # "file:line" where it was raised: the last frame sys.print_exception names on
-    # the board; the traceback's last frame on CPython (the simulator).
-    show = getattr(sys, "print_exception", None)
-    if show is None:
-        tb = getattr(error, "__traceback__", None)
-        if tb is None:
-            return "?"
-        while tb.tb_next is not None:
-            tb = tb.tb_next
-        path = str(tb.tb_frame.f_code.co_filename)
-        return path[path.rfind("/") + 1:] + ":%d" % tb.tb_lineno
+    # "file:line" where it was raised: the last frame the traceback names.
     try:
         from io import StringIO
         out = StringIO()
-        show(error, out)
+        _show()(error, out)
         text = out.getvalue()
     except Exception:
         return "?"

@@ -110,9 +110,16 @@ def boot_id() -> int:
 
 
 class Journal:
-    def __init__(self, flash: Any, nvm: Any = None) -> None:
+    # False in maintenance mode (the drive is the computer's until the next reset):
+    # the live match is read as it is, and any repair waits for a boot that may
+    # write. A class default: one slot more in every journal's own dict costs heap.
+    writable = True
+
+    def __init__(self, flash: Any, nvm: Any = None, writable: bool = True) -> None:
         self.flash = flash
         self.nvm = nvm
+        if not writable:
+            self.writable = False
         self.live_seq = 0
         # The live file's length as written whole, and whether a write since failed
         # (a full drive can leave part of a line behind it).
@@ -139,7 +146,7 @@ class Journal:
         data = flash.read(LIVE)
         if data is None:
             data = flash.read(LIVE_TMP)
-            if data is not None:
+            if data is not None and self.writable:
                 flash.rename(LIVE_TMP, LIVE)
         else:
             flash.remove(LIVE_TMP)
@@ -168,7 +175,9 @@ class Journal:
 
     def keep(self, good: bytes) -> None:
         # Rewrite the live file as its good prefix (a bad tail must not stay in
-        # front of the next appends).
+        # front of the next appends). Read-only: the next writable boot does it.
+        if not self.writable:
+            return
         replace(self.flash, LIVE, good)
         self._whole_at(len(good))
 

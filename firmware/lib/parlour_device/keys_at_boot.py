@@ -15,6 +15,10 @@ def key_held() -> bool:
     else:
         from .boards.macropad import maintenance_keys
     keys = maintenance_keys()
+    # keypad scans once as Keys is made, and a key already down then only primes its
+    # debounce counter: no press event, ever, while it stays down. reset() counts
+    # every key as released and scans again, so a held key raises its press now.
+    keys.reset()
     start = supervisor.ticks_ms()
     while (supervisor.ticks_ms() - start) & 0x1FFFFFFF < 60:
         pass

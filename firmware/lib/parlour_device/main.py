@@ -5,6 +5,7 @@ import time
 
 from . import boards
 from .app import App
+from .boards.common import Board
 
 try:
     from typing import Optional
@@ -29,6 +30,14 @@ def run() -> None:
             tries += 1
             start().run()
         except Exception as e:
+            # The pins this try claimed go back first: the next try must meet this
+            # error again, not "pin in use".
+            claimed = Board.claimed
+            while claimed:
+                try:
+                    claimed.pop().deinit()
+                except Exception:  # already released: nothing left to free
+                    pass
             print("parlour: " + type(e).__name__ + " (parlour/errors.log)")
             try:
                 from .errlog import note

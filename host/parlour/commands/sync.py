@@ -25,7 +25,9 @@ def run(args) -> int:
     from .. import sync
 
     err = Console(stderr=True)
-    bar = Progress(TextColumn("syncing"), BarColumn(), MofNCompleteColumn(), console=err)
+    # Transient: the summary line replaces it, and a failure stays the one line.
+    bar = Progress(TextColumn("syncing"), BarColumn(), MofNCompleteColumn(), console=err,
+                   transient=True)
     task = None
 
     def progress(done: int, total: int) -> None:
@@ -37,7 +39,7 @@ def run(args) -> int:
         bar.update(task, completed=done, total=total)
 
     try:
-        with database(args) as store, device(args) as link:
+        with database(args, write=True) as store, device(args) as link:
             report = sync.run(link, store, progress=progress)
     finally:
         bar.stop()

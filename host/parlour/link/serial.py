@@ -4,6 +4,7 @@ socket:// in tests."""
 
 from __future__ import annotations
 
+import os
 import time
 
 import serial
@@ -15,6 +16,13 @@ from .transport import Transport
 
 MAX_FRAME = 4 << 20     # the longest line taken from a device (a match is far less)
 TICK = 0.02             # how long one read waits for a first byte
+
+try:    # a port whose device is gone fails in three ways (see _gone)
+    import termios
+
+    GONE: tuple[type[BaseException], ...] = (OSError, termios.error)
+except ImportError:     # Windows: pyserial's own errors are OSErrors
+    GONE = (OSError,)
 
 
 class SerialTransport(Transport):
@@ -36,8 +44,8 @@ class SerialTransport(Transport):
         try:
             self.port.write(line)
             self.port.flush()
-        except serial.SerialException as e:
-            raise ParlourError(f"the device at {self.url} went away: {e}") from None
+        except GONE as e:
+            raise _gone(self.url, e) from None
         self.sent_bytes += len(line)
 
     def recv_frame(self, timeout: float):
@@ -45,8 +53,8 @@ class SerialTransport(Transport):
         while not self.items:
             try:   # all that is waiting, or one byte within a tick
                 data = self.port.read(self.port.in_waiting or 1)
-            except serial.SerialException as e:
-                raise ParlourError(f"the device at {self.url} went away: {e}") from None
+            except GONE as e:
+                raise _gone(self.url, e) from None
             if data:
                 self.received_bytes += len(data)
                 self.items = self.decoder.feed(data)
@@ -57,13 +65,29 @@ class SerialTransport(Transport):
     def close(self) -> None:
         try:
             self.port.close()
-        except serial.SerialException:
-            pass
+        except GONE:
+            pass    # already gone: there is nothing left to close
+
+
+def _gone(url: str, error: BaseException) -> ParlourError:
+    """The device end went away mid-request (a cable pulled, a board reset, a simulator
+    stopped). pyserial says so as an OSError from in_waiting, a SerialException from
+    read and write, and termios.error from flush's tcdrain; all are this one message."""
+    code = getattr(error, "errno", None)
+    if code is None and error.args and isinstance(error.args[0], int):
+        code = error.args[0]      # termios.error is (errno, text)
+    why = os.strerror(code) if isinstance(code, int) and code > 0 else "disconnected"
+    if isinstance(error, serial.SerialTimeoutException):
+        why = "it stopped taking data"
+    return ParlourError(f"the device at {url} went away ({why}): plug it in again and retry")
 
 
 def _open_failure(url: str, error: Exception) -> str:
     text = str(error)
-    if "lock" in text.lower() or "busy" in text.lower() or "denied" in text.lower():
+    if "denied" in text.lower() or "permission" in text.lower():
+        return (f"no permission to open {url}: on Linux, join the group that owns it (often "
+                "`sudo usermod -aG dialout $USER`, then log in again)")
+    if "lock" in text.lower() or "busy" in text.lower():
         return (f"the port {url} is busy: close the program using it (another `parlour "
                 "sync`, a serial terminal), then retry")
     if "No such file" in text or "could not open" in text.lower():

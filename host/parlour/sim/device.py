@@ -60,6 +60,7 @@ class SimHardware:
         self.cdc_enabled = None
         self.display = None
         self.held: set[str] = set()   # pin names held down (boot.py's maintenance key)
+        self.claimed: set[str] = set()  # pin names an undeinited object holds
         self.virtual_time = virtual_time   # the clock moves only with `wait` steps
         self.skipped_ms = 0                # time the `wait` steps moved it on
 

@@ -75,6 +75,32 @@ def _reset() -> None:
     raise ResetRequested()
 
 
+# -- pins -------------------------------------------------------------------------------
+def _claim(pins) -> tuple:
+    """What CircuitPython's constructors do: every pin is checked free first
+    (assert_pin_free: ValueError "<pin> in use"), then all are claimed until
+    deinit(). A pin of a scanner or encoder left undeinited stays claimed.
+    -> (the hardware, the pins), for _release."""
+    owner = hw()
+    pins = tuple(pins)
+    for pin in pins:
+        if pin.name in owner.claimed:
+            raise ValueError(f"{pin.name} in use")
+    for pin in pins:
+        owner.claimed.add(pin.name)
+    return owner, pins
+
+
+def _release(claim) -> tuple:
+    # The pins go back to the hardware that claimed them (an older simulated
+    # device's objects never free a newer one's pins). -> what is left to release.
+    if claim:
+        owner, pins = claim
+        for pin in pins:
+            owner.claimed.discard(pin.name)
+    return ()
+
+
 # -- keypad / rotaryio ------------------------------------------------------------------
 class Event:
     def __init__(self, key_number: int = 0, pressed: bool = True, timestamp: int | None = None):
@@ -127,48 +153,88 @@ class EventQueue:
 
 
 class _Scanner:
-    def __init__(self, count: int, max_events: int = 64):
+    """keypad's scanners as CircuitPython 10 runs them (shared-module/keypad/): one
+    debounce counter per key, starting at 0, and a scan as the object is made; a
+    key already down then only moves its counter, so it raises no press event
+    until reset() sets every counter to "released" and scans again. A key held
+    at reset is seen only through reset()."""
+
+    def __init__(self, count: int, pins, max_events: int = 64, debounce_threshold: int = 1):
         self.key_count = count
         self.events = EventQueue(max_events)
+        self._threshold = debounce_threshold
+        self._counters = [0] * count
+        self._claimed = _claim(pins)
         hw().scanners.append(self)
+        self._scan()
+
+    def _down(self, number: int) -> bool:
+        raise NotImplementedError
+
+    def _scan(self) -> None:
+        # keypad_debounce(): an event only when a counter crosses 0 to its threshold.
+        limit = self._threshold
+        for number in range(self.key_count):
+            count = self._counters[number]
+            if self._down(number):
+                if count < limit:
+                    count += 1
+                    if count == 0:
+                        count = limit
+                        self.events.put(Event(number, True))
+            elif count > -limit:
+                count -= 1
+                if count == 0:
+                    count = -limit
+                    self.events.put(Event(number, False))
+            self._counters[number] = count
 
     def deinit(self) -> None:
-        if _current is not None and self in _current.scanners:
-            _current.scanners.remove(self)
+        if self._claimed and self in self._claimed[0].scanners:
+            self._claimed[0].scanners.remove(self)
+        self._claimed = _release(self._claimed)
 
     def reset(self) -> None:
-        self.events.clear()
+        # common_hal_keypad_generic_reset(): the queue is kept.
+        self._counters = [-self._threshold] * self.key_count
+        self._scan()
 
 
 class Keys(_Scanner):
     def __init__(self, pins, *, value_when_pressed: bool, pull: bool = True,
                  interval: float = 0.02, max_events: int = 64, debounce_threshold: int = 1):
         self.pins = tuple(pins)
-        super().__init__(len(self.pins), max_events)
-        for number, pin in enumerate(self.pins):
-            if pin.name in hw().held:       # held down since power-up: pressed at first scan
-                self.events.put(Event(number, True))
+        super().__init__(len(self.pins), self.pins, max_events, debounce_threshold)
+
+    def _down(self, number: int) -> bool:
+        return self.pins[number].name in hw().held
 
 
 class KeyMatrix(_Scanner):
     def __init__(self, row_pins, column_pins, columns_to_anodes: bool = True,
                  interval: float = 0.02, max_events: int = 64, debounce_threshold: int = 1):
-        super().__init__(len(row_pins) * len(column_pins), max_events)
+        self.rows = tuple(row_pins)
+        self.columns = tuple(column_pins)
+        super().__init__(len(self.rows) * len(self.columns), self.rows + self.columns,
+                         max_events, debounce_threshold)
+
+    def _down(self, number: int) -> bool:
         held = hw().held
-        for r, row in enumerate(row_pins):
-            for c, column in enumerate(column_pins):
-                if row.name in held and column.name in held:
-                    self.events.put(Event(r * len(column_pins) + c, True))
+        row, column = divmod(number, len(self.columns))
+        return self.rows[row].name in held and self.columns[column].name in held
 
 
 class IncrementalEncoder:
     def __init__(self, pin_a, pin_b, divisor: int = 4):
+        self._claimed = _claim((pin_a, pin_b))
         self.position = 0
         self.divisor = divisor
         hw().encoders.append(self)
 
     def deinit(self) -> None:
-        pass
+        if self._claimed and self in self._claimed[0].encoders:
+            self._claimed[0].encoders.remove(self)
+        self._claimed = _release(self._claimed)
 
 
 # -- supervisor / storage / usb_cdc -----------------------------------------------------
@@ -203,6 +269,7 @@ def _enable_cdc(*, console: bool = True, data: bool = False) -> bool:
 # -- digitalio / pwmio / neopixel -------------------------------------------------------
 class DigitalInOut:
     def __init__(self, pin):
+        self._claimed = _claim((pin,))
         self.pin = pin
         self.value = False
         self.direction = None
@@ -215,12 +282,13 @@ class DigitalInOut:
         self.pull = pull
 
     def deinit(self) -> None:
-        pass
+        self._claimed = _release(self._claimed)
 
 
 class PWMOut:
     def __init__(self, pin, *, duty_cycle: int = 0, frequency: int = 500,
                  variable_frequency: bool = False):
+        self._claimed = _claim((pin,))
         self.pin = pin
         self.frequency = frequency
         self._duty = 0
@@ -237,12 +305,13 @@ class PWMOut:
         self._duty = value
 
     def deinit(self) -> None:
-        pass
+        self._claimed = _release(self._claimed)
 
 
 class NeoPixel(list):
     def __init__(self, pin, n: int, *, bpp: int = 3, brightness: float = 1.0,
                  auto_write: bool = True, pixel_order=None):
+        self._claimed = _claim((pin,))   # neopixel.NeoPixel drives its pin through a DigitalInOut
         super().__init__([0] * n)
         self.auto_write = auto_write
         hw().pixels = [0] * n
@@ -263,7 +332,7 @@ class NeoPixel(list):
                        for v in self]
 
     def deinit(self) -> None:
-        pass
+        self._claimed = _release(self._claimed)
 
 
 # -- the TFT board's display bus and driver ----------------------------------------------

@@ -8,9 +8,11 @@ A database from a newer parlour is refused, untouched.
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 from ..errors import ParlourError
+from .failures import WAIT, busy, failure, refuse_unwritable
 
 V1 = """
 CREATE TABLE devices (
@@ -118,26 +120,55 @@ class Store:
         self.close()
 
 
-def open_store(path: Path, create: bool = True,
-               migrations: list[str] = MIGRATIONS) -> Store:
-    """Open (and bring up to date) the database at `path`."""
+def open_store(path: Path, create: bool = True, migrations: list[str] = MIGRATIONS, *,
+               write: bool = False, wait: float = WAIT,
+               waiting: Callable[[], None] | None = None) -> Store:
+    """Open (and bring up to date) the database at `path`. `write`: prove now that it
+    takes a write, so a sync tells the device nothing before the database can keep
+    what it sends. `wait`: seconds another program's write may hold it up; `waiting`
+    is called once if it does."""
     path = Path(path)
     if not path.exists() and not create:
         raise ParlourError(f"no database at {path}: run `parlour sync` first, or give --db")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        conn = sqlite3.connect(path, timeout=10, isolation_level=None)
-    except sqlite3.DatabaseError as e:
-        raise ParlourError(f"cannot open the database {path}: {e}") from None
+        if write:
+            refuse_unwritable(path)   # before SQLite leaves its -wal and -shm beside it
+        conn = sqlite3.connect(path, timeout=wait, isolation_level=None)
+    except (sqlite3.Error, OSError) as e:
+        raise failure(path, e, wait) from None
     try:
         if version_of(conn) <= len(migrations):   # a newer file is left as it is
             conn.execute("PRAGMA journal_mode = WAL")   # a reader never waits for a sync
         conn.execute("PRAGMA foreign_keys = ON")
         migrate(conn, path, migrations)
-    except sqlite3.DatabaseError as e:
+        if write:
+            _takes_a_write(conn, wait, waiting)
+    except sqlite3.Error as e:
         conn.close()
-        raise ParlourError(f"cannot use the database {path}: {e}") from None
+        raise failure(path, e, wait) from None
     except ParlourError:
         conn.close()
         raise
     return Store(conn, path)
+
+
+def _takes_a_write(conn: sqlite3.Connection, wait: float, waiting) -> None:
+    # BEGIN IMMEDIATE alone succeeds on a read-only file: page 1 is written too (its
+    # own user_version), then rolled back, so nothing changes.
+    if waiting is not None:
+        conn.execute("PRAGMA busy_timeout = 0")
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as e:
+            if not busy(e):
+                raise
+            waiting()
+        finally:
+            conn.execute(f"PRAGMA busy_timeout = {int(wait * 1000)}")
+    if not conn.in_transaction:
+        conn.execute("BEGIN IMMEDIATE")
+    try:
+        conn.execute(f"PRAGMA user_version = {version_of(conn)}")
+    finally:
+        conn.execute("ROLLBACK")

@@ -92,6 +92,11 @@ def dimmed(colours: Any, level: int) -> list[int]:
 
 class Board:
     name = "board"
+    # Every object the board modules made that holds a pin (keypad, rotaryio, pwmio,
+    # digitalio, neopixel): CircuitPython frees a pin only on deinit(), so after a
+    # start that failed part-way main.run deinits them, or the next start fails with
+    # "<pin> in use". One list for the device: a failed start leaves no Board to ask.
+    claimed: "list[Any]" = []
 
     def __init__(self, spec: Tuple[int, int, bool, int, int, int], display: Any, data: Any,
                  nvm: Any, flash: Any, uid: str) -> None:
@@ -176,6 +181,7 @@ class Beeper:
             import pwmio
             self.pwm = pwmio.PWMOut(self.pin, frequency=frequency or 440, duty_cycle=0,
                                     variable_frequency=True)
+            Board.claimed.append(self.pwm)
         if frequency:
             self.pwm.frequency = frequency
             self.pwm.duty_cycle = 0x8000

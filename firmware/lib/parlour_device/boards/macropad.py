@@ -26,9 +26,13 @@ class MacroPad(Board):
         display.auto_refresh = False
         super().__init__(MONO_128X64, display, usb_cdc.data, microcontroller.nvm,
                          flash(), uid_hex(microcontroller.cpu.uid))
+        claimed = self.claimed
         self.keys = keypad.Keys(KEY_PINS, value_when_pressed=False, pull=True)
+        claimed.append(self.keys)
         self.switch = keypad.Keys((board.ENCODER_SWITCH,), value_when_pressed=False, pull=True)
+        claimed.append(self.switch)
         self.encoder = rotaryio.IncrementalEncoder(board.ENCODER_A, board.ENCODER_B)
+        claimed.append(self.encoder)
         self.position = -self.encoder.position
         self.event = keypad.Event()
         self.pixels: Any = None
@@ -55,6 +59,7 @@ class MacroPad(Board):
         if self.pixels is None:
             import neopixel
             self.pixels = neopixel.NeoPixel(board.NEOPIXEL, 12, auto_write=False)
+            self.claimed.append(self.pixels)
         for key in range(12):
             self.pixels[key] = colours[key] if colours is not None else 0
         self.pixels.show()
@@ -63,6 +68,7 @@ class MacroPad(Board):
         if self.speaker_on is None:
             import digitalio
             self.speaker_on = digitalio.DigitalInOut(board.SPEAKER_ENABLE)
+            self.claimed.append(self.speaker_on)
             self.speaker_on.switch_to_output(value=True)
         self.beeper.play(notes)
 

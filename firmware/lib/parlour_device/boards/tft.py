@@ -27,14 +27,19 @@ class FeatherTFT(Board):
     name = "tft"
 
     def __init__(self) -> None:
+        # Also frees the display bus's pins when an earlier start failed (main.run).
         displayio.release_displays()
         bus = fourwire.FourWire(board.SPI(), command=board.D10, chip_select=board.D9)
         display = ILI9341(bus, width=320, height=240, auto_refresh=False)
         super().__init__(COLOUR_320X240, display, usb_cdc.data, microcontroller.nvm,
                          flash(), uid_hex(microcontroller.cpu.uid))
+        claimed = self.claimed
         self.keys = keypad.KeyMatrix(ROW_PINS, COLUMN_PINS)
+        claimed.append(self.keys)
         self.switch = keypad.Keys((board.D12,), value_when_pressed=False, pull=True)
+        claimed.append(self.switch)
         self.encoder = rotaryio.IncrementalEncoder(board.RX, board.TX)
+        claimed.append(self.encoder)
         self.position = self.encoder.position
         self.event = keypad.Event()
         self.pixel: Any = None
@@ -61,6 +66,7 @@ class FeatherTFT(Board):
         if self.pixel is None:
             import neopixel
             self.pixel = neopixel.NeoPixel(board.NEOPIXEL, 1)
+            self.claimed.append(self.pixel)
         self.pixel[0] = colours[11] if colours is not None else 0
 
     def play(self, notes: Tuple[Tuple[int, int], ...]) -> None:

@@ -56,12 +56,12 @@ class _Scanner:
 
 
 class Keys(_Scanner):
-    def __init__(self, pins, value_when_pressed=False, pull=True, interval=0.02,
+    def __init__(self, pins, value_when_pressed=False, pull=True, interval=None,
                  max_events=64, debounce_threshold=1):
         super().__init__(len(pins))
 
 
 class KeyMatrix(_Scanner):
-    def __init__(self, row_pins, column_pins, columns_to_anodes=True, interval=0.02,
+    def __init__(self, row_pins, column_pins, columns_to_anodes=True, interval=None,
                  max_events=64, debounce_threshold=1):
         super().__init__(len(row_pins) * len(column_pins))

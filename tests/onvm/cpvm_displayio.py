@@ -16,10 +16,7 @@ def release_displays():
 
 class Group:
     def __init__(self, scale=1, x=0, y=0):
-        self._members = []
-        self._c = bytearray(16)        # with the instance and the list: ~48 B + 4 a member
-        self.x = x
-        self.y = y
+        self._members = []     # with the instance: ~64 B and 4 B a member
 
     def append(self, layer):
         self._members.append(layer)
@@ -46,11 +43,13 @@ class Group:
 class TileGrid:
     def __init__(self, bitmap, pixel_shader=None, width=1, height=1, tile_width=None,
                  tile_height=None, default_tile=0, x=0, y=0):
+        # With the instance and its six fields: ~96 B and a byte a tile.
         self._tiles = bytearray(width * height)
-        self._c = bytearray(32)        # with the instance: ~96 B + a byte a tile
         self.pixel_shader = pixel_shader
         self.x = x
         self.y = y
+        self.hidden = False
+        self.flip_x = False
 
     def __setitem__(self, index, tile):
         self._tiles[index] = tile

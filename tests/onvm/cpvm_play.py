@@ -8,15 +8,14 @@
 # ENTRIES (a long match): its first line {"game": ..., "config": ...}, then one
 # event a line, each submitted and followed by a pass; then the match is filed.
 # Prints "S\t" and the screen's texts after each step (screens), then "DONE".
-# Nothing here collects: what the heap holds is what the app leaves.
+# Nothing here collects: what the heap holds is what the app leaves. Imported
+# rather than run, it loads no firmware (tests/cpvm.py's overhead()).
 import sys
 
 import cpvm_hw
 import cpvm_site  # noqa: F401  (displayio before the firmware)
 
-from parlour_device import main
-
-MACROPAD = main.boards.choose() != "tft"
+MACROPAD = [True]       # the board under test is the MacroPad (set at boot)
 
 
 def scanner(count):
@@ -41,6 +40,8 @@ def screen(app):
 
 
 def boot():
+    from parlour_device import main
+    MACROPAD[0] = main.boards.choose() != "tft"
     cpvm_hw.scanners.clear()
     cpvm_hw.encoders.clear()
     app = main.start()
@@ -58,7 +59,7 @@ def play(app, line, show):
         app.step()
     elif kind == "t":
         clicks = int(line[2:])
-        cpvm_hw.encoders[0].position += -clicks if MACROPAD else clicks
+        cpvm_hw.encoders[0].position += -clicks if MACROPAD[0] else clicks
         app.step()
     elif kind == "w":
         ms = int(line[2:])
@@ -123,4 +124,5 @@ def run():
     print("DONE\t%d\t%s" % (app.mem_low, app.message))
 
 
-run()
+if __name__ == "__main__":
+    run()

@@ -1,6 +1,6 @@
 # The board's PixelBuf is C: it keeps the pixels' bytes in one buffer on the heap.
 class PixelBuf:
-    def __init__(self, n, brightness=1.0, byteorder="GRB", auto_write=False, **kwargs):
+    def __init__(self, n, brightness=None, byteorder="GRB", auto_write=False, **kwargs):
         self._n = n
         self._bpp = len(byteorder)
         self._buf = bytearray(n * self._bpp)

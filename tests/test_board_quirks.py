@@ -1,0 +1,211 @@
+"""What a real board does that a plain double would hide (CircuitPython 10's own
+behaviour, modelled by the simulator's fakes): a key held when `keypad.Keys` is made
+raises no press until `reset()`; a pin stays claimed until `deinit()`, so a start
+that failed must release the board's pins before trying again; and a drive the code
+may not write (maintenance mode) leaves a live match that needs repair readable,
+repaired at the next boot that may write."""
+
+import pytest
+
+from doubles.memflash import MemFlash
+from doubles.scripted_board import SimBoard
+from parlour.sim import fakes
+from parlour.sim.device import SimHardware
+from parlour_device import errlog, journal, main
+from parlour_device.app import App
+from parlour_device.boards.common import Board
+from test_device_app import texts
+from test_faults import Stop, StoppedClock
+from test_journal_support import STUMP_CONFIG, CutFlash, PowerCut, stump_events
+
+EVENTS = stump_events(2)
+NEXT = stump_events(3)[len(EVENTS)]     # the entry the table makes next
+
+
+@pytest.fixture(params=["macropad", "tft"])
+def hardware(request, tmp_path, monkeypatch):
+    hw = SimHardware(request.param, tmp_path, pty=False)
+    fakes.install(hw)
+    if request.param == "macropad":
+        fakes.set_display(hw.make_display(128, 64, False))
+    monkeypatch.setenv("PARLOUR_BOARD", request.param)
+    monkeypatch.setenv("PARLOUR_ROOT", str(tmp_path / "CIRCUITPY"))
+    monkeypatch.setattr(main, "DRIVE", str(tmp_path / "CIRCUITPY"))
+    (tmp_path / "CIRCUITPY" / "parlour").mkdir(parents=True)
+    yield hw
+    while Board.claimed:        # what a test's board still holds, as main.run frees it
+        Board.claimed.pop().deinit()
+
+
+# -- keypad: a key down when the scanner is made ---------------------------------------
+def test_a_key_held_when_keys_is_made_raises_no_press_until_reset(hardware):
+    import board
+    import keypad
+
+    hardware.held = {"KEY1"} if hardware.board == "macropad" else {"A0"}
+    pin = board.KEY1 if hardware.board == "macropad" else board.A0
+    keys = keypad.Keys((pin,), value_when_pressed=False, pull=True)
+    assert keys.events.get() is None
+    keys.reset()
+    event = keys.events.get()
+    assert event.pressed and event.key_number == 0
+    assert keys.events.get() is None               # one press, however often it is scanned
+    keys.deinit()
+
+
+def test_a_key_still_held_when_the_app_starts_is_no_press_on_its_screen(hardware):
+    hardware.held = {"KEY1"} if hardware.board == "macropad" else {"A0", "D24"}
+    app = main.start()
+    app.step()
+    assert app.screen.title == "parlour" and len(hardware.keys().events) == 0
+
+
+# -- pins: claimed until deinit() ---------------------------------------------------------
+def test_a_pin_in_use_is_refused_as_circuitpython_does(hardware):
+    import board
+    import rotaryio
+
+    pins = (board.ENCODER_A, board.ENCODER_B) if hardware.board == "macropad" else (
+        board.RX, board.TX)
+    encoder = rotaryio.IncrementalEncoder(*pins)
+    with pytest.raises(ValueError, match=r"^(ENCODER_A|RX) in use$"):
+        rotaryio.IncrementalEncoder(*pins)
+    encoder.deinit()
+    rotaryio.IncrementalEncoder(*pins).deinit()
+
+
+class BrokenApp(App):
+    """An app whose start fails after the board has claimed its pins."""
+
+    def __init__(self, board):
+        board.play(((440, 10),))           # the speaker's PWM is claimed too
+        board.leds(None)
+        raise OSError("no room")
+
+
+def test_a_failed_start_releases_the_pins_so_every_try_meets_the_first_error(
+        hardware, monkeypatch, capsys):
+    monkeypatch.setattr(main, "App", BrokenApp)
+    monkeypatch.setattr(main, "time", StoppedClock)
+    with pytest.raises(Stop):
+        main.run()
+    assert capsys.readouterr().out.splitlines() == ["parlour: OSError (parlour/errors.log)"] * 3
+    lines = (hardware.state_dir / "CIRCUITPY" / errlog.LOG).read_text().splitlines()
+    assert len(lines) == main.TRIES
+    for line in lines:
+        assert "OSError: no room @ test_board_quirks.py:" in line
+    assert hardware.claimed == set() and hardware.scanners == []
+
+
+def test_a_start_that_failed_once_starts_whole_the_next_time(hardware, monkeypatch):
+    started = []
+
+    class FlakyApp(App):
+        def __init__(self, board):
+            started.append(board)
+            if len(started) == 1:
+                board.leds(None)
+                raise OSError("flash busy")
+            super().__init__(board)
+
+        def run(self):
+            raise Stop()
+
+    monkeypatch.setattr(main, "App", FlakyApp)
+    monkeypatch.setattr(main, "time", StoppedClock)
+    with pytest.raises(Stop):
+        main.run()
+    assert len(started) == 2
+    lines = (hardware.state_dir / "CIRCUITPY" / errlog.LOG).read_text().splitlines()
+    assert len(lines) == 1 and "OSError: flash busy" in lines[0]
+    assert len(hardware.scanners) == 2 and len(hardware.encoders) == 1
+
+
+# -- maintenance mode: the drive is the computer's --------------------------------------
+WRITES = ("write", "append", "rename", "fill", "open_at")
+
+
+class ReadOnlyFlash(MemFlash):
+    """The drive as the code sees it in maintenance mode: every write is EROFS (and
+    Flash.remove and Flash.mkdir swallow theirs)."""
+
+    def __getattribute__(self, name):
+        if name in WRITES:
+            def refused(*args):
+                raise OSError(30)
+            return refused
+        return super().__getattribute__(name)
+
+    def remove(self, name):
+        pass
+
+    def mkdir(self, name):
+        pass
+
+
+class MaintenanceBoard(SimBoard):
+    def writable(self):
+        return False
+
+
+def torn_live_match():
+    # A live match whose last entry a power cut tore mid-write: the journal needs
+    # repair at the next boot.
+    files = {}
+    flash = CutFlash(files)
+    app = App(SimBoard(flash=flash))
+    app.step()
+    assert app.new_match("stump", STUMP_CONFIG) is None
+    for event in EVENTS:
+        assert app.submit(event) is None
+    flash.budget, flash.tear = flash.ops, True
+    with pytest.raises(PowerCut):
+        app.submit(NEXT)
+    return files
+
+
+def snapshot(files):
+    return {name: bytes(data) for name, data in files.items()}
+
+
+def test_in_maintenance_a_live_match_needing_repair_comes_back_read_only():
+    files = torn_live_match()
+    before = snapshot(files)
+    app = App(MaintenanceBoard(flash=ReadOnlyFlash(files)))
+    app.step()
+    assert app.match is not None and app.match.events == EVENTS
+    assert app.screen.title.startswith("Stump")
+    assert texts(app)[0] == "Maintenance: no save"
+    error = app.submit(NEXT)
+    assert error is not None and error.code == "read_only"
+    assert texts(app)[0] == "Maintenance: no save" and app.match.events == EVENTS
+    assert app.undo().code == "read_only" and app.match.events == EVENTS
+    assert app.finish_match("stopped") is app.screen and app.match.events == EVENTS
+    assert texts(app)[0] == "Maintenance: no save"
+    assert snapshot(files) == before
+
+
+def test_in_maintenance_a_journal_caught_mid_replace_is_read_where_it_is():
+    live = getattr(journal, "LIVE", None)
+    if live is None or not hasattr(journal, "LIVE_TMP"):
+        pytest.skip("the journal is no longer replaced through a .tmp file")
+    files = torn_live_match()
+    # the power went between replace()'s remove and rename
+    files[journal.LIVE_TMP] = files.pop(live)
+    before = snapshot(files)
+    app = App(MaintenanceBoard(flash=ReadOnlyFlash(files)))
+    assert app.match.events == EVENTS and app.message == "Maintenance: no save"
+    assert snapshot(files) == before
+    app = App(SimBoard(flash=MemFlash(files)))
+    assert app.match.events == EVENTS and live in files and journal.LIVE_TMP not in files
+
+
+def test_the_next_normal_boot_repairs_the_journal_maintenance_left():
+    files = torn_live_match()
+    App(MaintenanceBoard(flash=ReadOnlyFlash(files))).step()
+    app = App(SimBoard(flash=MemFlash(files)))
+    app.step()
+    assert texts(app)[0] == "Journal tail dropped" and app.match.events == EVENTS
+    assert app.submit(NEXT) is None
+    again = App(SimBoard(flash=MemFlash(files)))
+    assert again.match.events == EVENTS + [NEXT] and again.message == ""
