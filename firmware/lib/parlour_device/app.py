@@ -13,7 +13,6 @@ from .journal import Journal, encode
 from .prefs import ROSTER, SETTINGS, default_roster, load_roster, load_settings, save, valid_roster
 from .ui.caches import remember, room_for
 from .ui.frame import BLACK, BLUE, GREY, MEMO_SIZE, RECT, RED, TEXT, WHITE, Frame, fit
-from .ui.menu import MainMenu
 from .ui.screen import Screen
 
 try:
@@ -27,10 +26,12 @@ if TYPE_CHECKING:
 MAX_KEPT = 200          # finished matches kept for the laptop (>= 50 promised)
 MIN_FREE = 65536        # bytes of flash a new match needs
 FAULTS_LOGGED = 16      # faults written to the error log per boot (a loop must not wear the flash)
+# gc.mem_free on the board; None where there is none (CPython: the simulator).
+_MEM_FREE = getattr(gc, "mem_free", None)
+
+
 def mem_free() -> int:
-    # gc.mem_free() on the board; -1 where there is none (CPython: the simulator).
-    free = getattr(gc, "mem_free", None)
-    return int(free()) if free is not None else -1
+    return int(_MEM_FREE()) if _MEM_FREE is not None else -1
 
 
 CHROME_KEPT = 4        # title lines and hint lines remembered (then started over)
@@ -74,7 +75,8 @@ class App:
         self.mem_low = mem_free()      # the least free heap seen since boot
         self.measured = True
         self.faults = 0
-        self.collect = False         # a collection due at the end of this pass
+        self.collect = False         # a collection due before this pass draws
+        self._filed: Optional[Screen] = None    # shown until the menu replaces it
         self.link: Any = None
         if board.data is not None:
             from .link import Link
@@ -98,11 +100,12 @@ class App:
             self.message = "Journal tail dropped"
         if not self.board.writable():
             self.message = "Maintenance: no save"
-        self.screen = MainMenu(self)
+        screen = None
         if self.match is not None:
             module = open_game(self.match.game_name)
             if module is not None:
-                self.screen = module.resume(self)
+                screen = module.resume(self)
+        self.screen = screen if screen is not None else self.menu()
         self.screen.on_show()
 
     def _replay(self, records: list[dict[str, Any]]) -> None:
@@ -154,19 +157,35 @@ class App:
             self._go(self.screen.on_due())
         if self.link is not None:
             self.link.poll(self)
+        if self.collect:
+            # A match was filed: its game's code goes now, with no screen's code
+            # running, and only then does the menu's come back (both at once were the
+            # peak of every match).
+            self.collect = False
+            gc.collect()
+            if self._filed is not None:
+                if self.screen is self._filed:
+                    self._go(self.menu())
+                self._filed = None
         if self.dirty:
             self.redraw()
             self.measured = False
         elif not self.measured:
-            # Once after each key's work, while the table is idle: gc.mem_free() walks
-            # the whole heap's block table, so it is never asked on a key's own pass.
+            # Once after each key's work, while the table is idle (the screen drawn,
+            # nothing pending): a collection then leaves only what is held, in one
+            # piece with few holes. Left to the allocator, it comes in the middle of a
+            # key, around that key's half-built objects, and the heap's free room ends
+            # up in pieces too small for the next large block (issue 20: Stump needed
+            # 196 KB without it, 142 KB with it, on CircuitPython's VM). It also makes
+            # mem_low what is free when nothing but the held objects are left;
+            # gc.mem_free() walks the whole heap's block table, so neither is done on
+            # a key's own pass. (CPython's heap, in the simulator, needs neither.)
             self.measured = True
-            free = mem_free()
-            if free < self.mem_low:
-                self.mem_low = free
-        if self.collect:
-            self.collect = False
-            gc.collect()
+            if _MEM_FREE is not None:
+                gc.collect()
+                free = int(_MEM_FREE())
+                if free < self.mem_low:
+                    self.mem_low = free
 
     def run(self) -> None:
         while True:
@@ -268,12 +287,15 @@ class App:
                 self._refuse(RulesError("flash", "Flash write failed"))
                 return self.screen
             self.match = None
-            # The code is freed at the end of this pass of the loop, with no call
-            # under way: the bench's WebAssembly collector cannot see the stack.
+            # The code is freed later in this pass of the loop, with no call under
+            # way (the bench's WebAssembly collector cannot see the stack), and the
+            # menu comes then: until that pass, a blank screen.
             close_game(False)
             self.collect = True
             self._changed()
             self.beep("end")
+            filed = self._filed = Screen(self)
+            return filed
         return self.menu()
 
     def ticks(self) -> int:
@@ -292,6 +314,9 @@ class App:
         self.dirty = True
 
     def menu(self) -> Screen:
+        # The menus' code is held only while they show: a game's screens opening
+        # drop it (games.open_game), and it loads again here.
+        from .ui.menu import MainMenu
         return MainMenu(self)
 
     def beep(self, kind: str) -> None:

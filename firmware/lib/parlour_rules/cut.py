@@ -2,12 +2,8 @@
 # match's generator (prng.Xorshift32) so the cut replays from the logged seed.
 
 from .cards import DUMBO, GALUMPHUS, JOKER, STANDARD, is_star, new_pack, std_rank
-from .errors import RulesError
-
-
-def _check_players(n, low, high):
-    if type(n) is not int or n < low or n > high:
-        raise RulesError("bad_players", "players: %d to %d" % (low, high))
+from .prng import check_players as _check_players
+from .prng import cut_seat as cut_seat  # for callers that find every cut here
 
 
 def _dumbo_rank(card):
@@ -56,12 +52,6 @@ def cut_poker(players, rng):
         drawing = [seat for seat in drawing if std_rank(draws[seat][-1]) == best]
         if len(drawing) == 1:
             return {"draws": draws, "dealer": drawing[0]}
-
-
-def cut_seat(players, rng):
-    # Stump and Dartex: the sheets give no pack, so a random seat deals.
-    _check_players(players, 2, 4)
-    return {"dealer": rng.below(players)}
 
 
 def cut_galumphus(players, rng):

@@ -60,3 +60,16 @@ class Xorshift32:
 
 def shuffled(items, seed):
     return Xorshift32(seed).shuffle(list(items))
+
+
+def check_players(n, low, high):
+    if type(n) is not int or n < low or n > high:
+        raise RulesError("bad_players", "players: %d to %d" % (low, high))
+
+
+def cut_seat(players, rng):
+    # Stump and Dartex cut for the deal (C-3): the sheets give no pack, so a random
+    # seat deals. Here rather than in cut.py, whose packs (cards.py) these two games
+    # never use: on the board every imported module's code is held in RAM.
+    check_players(players, 2, 4)
+    return {"dealer": rng.below(players)}

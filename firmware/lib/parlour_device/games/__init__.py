@@ -17,6 +17,7 @@ NAMES = {"dumbo": "Dumbo", "poker": "Poker Rum/Gin", "stump": "Stump",
 # The games with screens, and how many may play each: known before the game loads.
 PLAYERS = {"stump": (2, 4), "dartex": (2, 4), "dumbo": (2, 4), "poker": (2, 8),
            "galumphus": (4, 8)}
+MENU = "parlour_device.ui.menu"   # the menus: not needed while a game's screens show
 _open: "list[Any]" = [None, None]       # [game, its screens module]
 _resident: "list[Any]" = [set()]        # our modules that stay: what boot loaded
 
@@ -34,6 +35,7 @@ def open_game(game: str) -> Any:
     # is in memory; None for a game without screens.
     if game not in PLAYERS:
         return None
+    _forget(MENU)       # (App.menu loads it again; the screen showing it may finish)
     if _open[0] == game:
         return _open[1]
     close_game()
@@ -64,20 +66,26 @@ def close_game(collect: bool = True) -> None:
     _open[1] = None
     resident = _resident[0]
     for name in _ours():
-        if name in resident:
-            continue
-        del sys.modules[name]
-        parent, _, child = name.rpartition(".")
-        holder = sys.modules.get(parent)
-        if holder is not None:
-            try:
-                delattr(holder, child)      # the package's own reference to it
-            except AttributeError:
-                pass
+        if name not in resident:
+            _forget(name)
     from parlour_rules.log import forget_games
     forget_games()
     if collect:
         gc.collect()
+
+
+def _forget(name: str) -> None:
+    # The module out of sys.modules and its package: collected once unused.
+    if name not in sys.modules:
+        return
+    del sys.modules[name]
+    parent, _, child = name.rpartition(".")
+    holder = sys.modules.get(parent)
+    if holder is not None:
+        try:
+            delattr(holder, child)      # the package's own reference to it
+        except AttributeError:
+            pass
 
 
 def _ours() -> "set[str]":

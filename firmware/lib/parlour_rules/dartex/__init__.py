@@ -12,9 +12,8 @@
 # apply() checks the whole event first and raises RulesError with the state untouched;
 # a valid event then updates the state in place and returns it.
 
-from ..cut import cut_seat
 from ..errors import RulesError, clip
-from ..prng import Xorshift32, check_seed
+from ..prng import Xorshift32, check_seed, cut_seat
 from .throw import (
     PLAIN,
     read_rest,

@@ -8,9 +8,8 @@
 # Sides: in singles a side is a seat; in partnership a side is a team, team t
 # being seats t and t + 2 (partners opposite, S-7).
 
-from ..cut import cut_seat
 from ..errors import RulesError, refuse
-from ..prng import Xorshift32
+from ..prng import Xorshift32, cut_seat
 from ..tokens import parse_stump
 from . import views as stump_view
 from .ring import RING, choose_from, in_gap, width

@@ -1,0 +1,6 @@
+class SPI:
+    def __init__(self, clock, MOSI=None, MISO=None):
+        pass
+
+    def deinit(self):
+        pass

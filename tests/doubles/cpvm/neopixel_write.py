@@ -1,0 +1,2 @@
+def neopixel_write(pin, buf):
+    pass
