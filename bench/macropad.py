@@ -13,10 +13,11 @@ start_ms: the same for the key that starts the match (the first after which a ma
 live in the simulator playing the same script): a game's code is loaded then, and it is
 the longest wait a player has at the table. Reported.
 
-Exits 1 (OVER BUDGET) when a game does not run to its end (every `expect` seen on the
-OLED, the simulator's finished match filed on the drive, byte for byte but for when it
-ended), has an allocation failure (even one the code caught), writes
-parlour/errors.log, or has mem_low under the budget. Runs two games at a time
+Exits 1 (OVER BUDGET) when a game does not run to its end (the runner stops, a fault on
+the console, or the drive lacks the simulator's finished match, the same record but for
+when it ended), has an allocation failure (even one the code caught), writes
+parlour/errors.log, or has mem_low under the budget. An `expect` line the tool could not
+read on the modelled OLED is noted. Runs two games at a time
 (`--jobs`); each run is kept in build/macropad-emu/<game>/ (result.json, console.txt,
 shots/ of the OLED, drive.img). Needs `make emulator`.
 
@@ -69,6 +70,8 @@ def main(argv: list[str]) -> int:
         for problem in run.problems():
             ok = False
             print(f"  {run.game}: {problem}")
+        for note in run.notes:
+            print(f"  {run.game}: note: {note}")
     print(f"  {len(games)} games in {time.monotonic() - began:.0f} s, runs kept in {args.out}",
           file=sys.stderr)
     print("within budget" if ok else "OVER BUDGET")

@@ -24,7 +24,7 @@ from parlour_device.journal import encode
 pytestmark = pytest.mark.board
 
 # The least free heap at their worst step, of the five (bench/macropad.py).
-LOWEST = ("stump", "dumbo")
+LOWEST = ("dumbo", "stump")
 
 
 def need_emulator() -> None:
@@ -83,7 +83,8 @@ def test_the_rig_sees_what_the_board_got_wrong(tmp_path):
              "up": 5, "boot": 7}
     ref = emurig.Reference(start_input=1, done={1: dict(filed, up=900, boot=3),
                                                 2: dict(filed, seq=2)})
-    result = {"failure": None, "expects": [], "consoleHits": [],
+    result = {"failure": None, "consoleHits": [],
+              "expects": [{"line": 9, "text": "parlour", "found": False, "screen": "New match"}],
               "statuses": [{"mem_low": 40000}, {"mem_low": 900}],
               "actions": [{"op": "key", "spiLast": 30.0}, {"op": "turn", "spiLast": 90.0},
                           {"op": "key", "spiLast": 300.0}, {"op": "expect"}],
@@ -97,6 +98,8 @@ def test_the_rig_sees_what_the_board_got_wrong(tmp_path):
     assert run.start_ms == 90.0            # the second input step, a turn here
     assert run.done == {1: filed}
     assert run.failure == "the drive holds finished matches [1], the simulator filed [1, 2]"
+    assert run.notes == ["line 9: 'parlour' not read on the modelled OLED, which reads "
+                         "'New match' (see shots/)"]
     problems = run.problems()
     assert len(problems) == 4
     assert "1136 bytes at script line 141" in problems[1]
