@@ -75,8 +75,7 @@ class App:
         self.mem_low = mem_free()      # the least free heap seen since boot
         self.measured = True
         self.faults = 0
-        self.collect = False         # a collection due before this pass draws
-        self._filed: Optional[Screen] = None    # shown until the menu replaces it
+        self.collect = False         # a collection due at the end of this pass
         self.link: Any = None
         if board.data is not None:
             from .link import Link
@@ -157,16 +156,6 @@ class App:
             self._go(self.screen.on_due())
         if self.link is not None:
             self.link.poll(self)
-        if self.collect:
-            # A match was filed: its game's code goes now, with no screen's code
-            # running, and only then does the menu's come back (both at once were the
-            # peak of every match).
-            self.collect = False
-            gc.collect()
-            if self._filed is not None:
-                if self.screen is self._filed:
-                    self._go(self.menu())
-                self._filed = None
         if self.dirty:
             self.redraw()
             self.measured = False
@@ -186,6 +175,9 @@ class App:
                 free = int(_MEM_FREE())
                 if free < self.mem_low:
                     self.mem_low = free
+        if self.collect:
+            self.collect = False
+            gc.collect()
 
     def run(self) -> None:
         while True:
@@ -287,15 +279,12 @@ class App:
                 self._refuse(RulesError("flash", "Flash write failed"))
                 return self.screen
             self.match = None
-            # The code is freed later in this pass of the loop, with no call under
-            # way (the bench's WebAssembly collector cannot see the stack), and the
-            # menu comes then: until that pass, a blank screen.
+            # The code is freed at the end of this pass of the loop, with no call
+            # under way: the bench's WebAssembly collector cannot see the stack.
             close_game(False)
             self.collect = True
             self._changed()
             self.beep("end")
-            filed = self._filed = Screen(self)
-            return filed
         return self.menu()
 
     def ticks(self) -> int:
