@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test sim screenshots bench lint typecheck firmware clean
+.PHONY: test sim screenshots bench lint typecheck firmware emulator clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "parlour needs Python 3.11 or newer")'
@@ -52,9 +52,25 @@ firmware: $(STAMP)
 lint: $(STAMP)
 	$(PY) -m ruff check host firmware tests bench
 
+# The emulated MacroPad (bench/macropad.py, tests/test_macropad_board.py): CircuitPython
+# 10.3 for the board in rp2040js, from the tool beside the checkout. It needs node 20+
+# and npm, dosfstools and mtools (installed here when missing, as root), and rp2040js
+# from npm in its cache.
+EMULATOR ?= $(or $(PARLOUR_MACROPAD_EMULATOR),../shared/tools/macropad-emulator)
+EMU_CACHE ?= $(or $(PARLOUR_EMU_CACHE),$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/parlour-macropad-emulator)
+emulator: $(STAMP)
+	@test -x $(EMULATOR)/play || { echo "parlour: no MacroPad emulator at $(EMULATOR) (set PARLOUR_MACROPAD_EMULATOR)"; exit 1; }
+	@command -v node >/dev/null && command -v npm >/dev/null || { echo "parlour: the emulator needs node 20+ and npm"; exit 1; }
+	@PATH="$$PATH:/usr/sbin:/sbin"; command -v mkfs.fat >/dev/null && command -v mcopy >/dev/null || \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq dosfstools mtools >/dev/null; \
+		else echo "parlour: the emulator needs dosfstools and mtools (sudo apt-get install dosfstools mtools)"; exit 1; fi
+	@test -d $(EMU_CACHE)/node_modules/rp2040js || { mkdir -p $(EMU_CACHE) && cp $(EMULATOR)/package.json $(EMU_CACHE)/ \
+		&& cd $(EMU_CACHE) && npm install --silent --no-audit --no-fund; }
+	@echo "parlour: the emulated MacroPad is set up ($(EMULATOR), rp2040js in $(EMU_CACHE))"
+
 # Every benchmark runs and prints its figures; the target fails at the end if any
 # of them reported a figure over its budget.
-bench: $(STAMP)
+bench: $(STAMP) emulator
 	@status=0; for b in bench/*.py; do echo "== $$b"; $(PY) $$b || status=1; done; exit $$status
 
 clean:
