@@ -98,6 +98,7 @@ def entries(app, path):
                 raise RuntimeError("entry %d refused: %s" % (count, error.code))
             app._go(None)
             app.step()
+            app.step()      # the idle pass the board's loop makes before the next key
             count += 1
     view = app.match.view()
     over = view.get("over") or view.get("game_over") or view.get("phase") == "over"
