@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test sim screenshots bench lint typecheck firmware emulator clean
+.PHONY: test test-slow sim screenshots bench lint typecheck firmware emulator clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "parlour needs Python 3.11 or newer")'
@@ -15,10 +15,15 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-test: $(STAMP)
+# The runs that take over a minute each (every sector cut of every game, the
+# maintenance key held on the emulated MacroPad) are marked slow: `make test-slow`.
+test: $(STAMP) emulator
 	$(PY) -m ruff check host firmware tests bench
 	$(MAKE) --no-print-directory typecheck
-	$(PY) -m pytest
+	$(PY) -m pytest -m 'not slow'
+
+test-slow: $(STAMP) emulator
+	$(PY) -m pytest -m slow
 
 # mypy --strict on the firmware against circuitpython-stubs, once per board's pins.
 typecheck: $(STAMP)
