@@ -48,3 +48,44 @@ class MemFlash:
 
     def free(self) -> int:
         return -1
+
+    def length(self, name: str) -> int:
+        data = self.files.get(name)
+        return -1 if data is None else len(data)
+
+    def fill(self, name: str, size: int) -> None:
+        self.files[name] = bytearray(size)
+
+    def read_at(self, name: str, offset: int, count: int) -> bytes | None:
+        data = self.files.get(name)
+        return None if data is None else bytes(data[offset:offset + count])
+
+    def open_at(self, name: str, offset: int) -> "InPlace":
+        if name not in self.files:
+            raise OSError(2)
+        if type(self.files[name]) is not bytearray:
+            self.files[name] = bytearray(self.files[name])
+        return InPlace(self, name, offset)
+
+
+class InPlace:
+    # A file of MemFlash open for writing in place; it never grows (a fixed file).
+    def __init__(self, flash: MemFlash, name: str, offset: int) -> None:
+        self.flash = flash
+        self.name = name
+        self.at = offset
+
+    def write(self, data: bytes) -> int:
+        buf = self.flash.files[self.name]
+        take = len(data)
+        if self.at + take > len(buf):
+            raise OSError(28)
+        buf[self.at:self.at + take] = data
+        self.at += take
+        return take
+
+    def seek(self, offset: int) -> None:
+        self.at = offset
+
+    def close(self) -> None:
+        pass

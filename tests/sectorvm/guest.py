@@ -160,6 +160,23 @@ def boot(dev, nvm):
         gc.collect()
 
 
+def between(got, before, after):
+    # A cut inside a step that writes more than once (a new match's head, then its
+    # first entry): nothing the screen had shown is missing, nothing is made up.
+    got, before, after = json.loads(got), json.loads(before), json.loads(after)
+    if got[1:] != before[1:] and got[1:] != after[1:]:
+        return False
+    live = got[0]
+    if live is None:
+        return before[0] is None or after[0] is None
+    for ref in (before[0], after[0]):
+        if ref is not None and ref[:2] != live[:2]:
+            return False
+    low = before[0][2] if before[0] is not None else []
+    high = after[0][2] if after[0] is not None else live[2]
+    return live[2][:len(low)] == low and high[:len(live[2])] == live[2]
+
+
 def main():
     size = JOB["size"]
     dev = SectorFlash(bytearray(size))
@@ -264,7 +281,7 @@ def main():
                 failed += 1
                 lost += 1
                 why = "failed boot: %s" % got
-            elif got != before and got != after:
+            elif got != before and got != after and not between(got, before, after):
                 lost += 1
                 why = "lost: %s" % got[:300]
             else:

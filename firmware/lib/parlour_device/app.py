@@ -9,7 +9,7 @@ from parlour_rules.log import MatchLog
 from . import VERSION
 from .boards.common import dimmed, led_colours
 from .games import close_game, mark_resident, open_game, open_name
-from .journal import Journal, encode
+from .journal import Journal
 from .prefs import ROSTER, SETTINGS, default_roster, load_roster, load_settings, save, valid_roster
 from .ui.caches import remember, room_for
 from .ui.frame import BLACK, BLUE, GREY, MEMO_SIZE, RECT, RED, TEXT, WHITE, Frame, fit
@@ -120,10 +120,10 @@ class App:
             if index is None:
                 self.message = "Match unreadable"
                 return
-            good = [encode(head)]
+            good = []
             for event in events[:index]:
-                good.append(encode({"k": "e", "e": event}))
-            self.journal.keep(b"".join(good))
+                good.append({"k": "e", "e": event})
+            self.journal.keep_records(head, good)
             self.match = MatchLog(head.get("game"), head.get("config"), events[:index])
             self.message = "Bad entry dropped"
 

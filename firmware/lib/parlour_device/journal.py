@@ -1,11 +1,15 @@
-# The power-safe journal. The live match is an append-only file of lines
-#     <crc32 as 8 hex digits> <JSON record>\n
-# one per accepted event (and one per undo), written before the screen confirms.
-# A line cut short by a power loss fails its CRC (or has no newline) and is
-# dropped at boot with everything after it, so at most the event being written
-# is lost. Finished matches move to parlour/done/<seq>.json, one CRC'd line of the
-# same kind (written to a .tmp and renamed; the link sends it as it is), and stay
-# there until the laptop acknowledges them.
+# The power-safe journal. The live match and the finished matches are two logs kept
+# twice in files of a fixed size (twin.py: a power cut can damage one copy only):
+#   parlour/s0|s1/live   the live match: a head {"k": "m", "n", "game", "config"}
+#                        (or {} when none is live), then one line per accepted
+#                        event {"k": "e", "e": ...} or undo {"k": "u"}, written to
+#                        both copies before the screen confirms;
+#   parlour/s0|s1/done   finished matches until the laptop acknowledges them: a
+#                        line {"k": "d", "n": seq} before each match's record (one
+#                        CRC'd line, exactly the bytes the link sends), and
+#                        {"k": "a", "upto": n} for an acknowledgement.
+# Neither file changes size, so no cluster is allocated or freed during play: the
+# FAT and sector 0 are written only when the store is made.
 # The match counter lives in microcontroller.nvm (4 KB; written once per match).
 import json
 import os
@@ -16,7 +20,8 @@ from parlour_wire.frame import check
 from parlour_wire.frame import decode as _decode
 from parlour_wire.frame import encode as encode  # the journal's line, for its callers
 
-from .flash import read_replaced, replace
+from . import twin
+from .flash import read_replaced
 
 try:
     from typing import Any, Optional
@@ -30,11 +35,13 @@ except ImportError:     # a build without io: entries go through a str
     BytesIO = None
 
 DIR = "parlour"
-LIVE = "parlour/live.jnl"
-LIVE_TMP = LIVE + ".tmp"      # flash.replace()'s own
-DONE = "parlour/done"
 KEPT = "parlour/kept"       # matches kept for later: <n>-<game>.jnl (suspend.py)
-ACKED = "parlour/acked"     # the highest match number the laptop has acknowledged
+LIVE_SIZE = 32768           # each copy: ~600 entries
+DONE_SIZE = 65536           # each copy: ~30 finished matches of 2 KB before a sync
+# Files of the layout before the twin store: read once at boot, moved in, removed.
+OLD_LIVE = "parlour/live.jnl"
+OLD_DONE = "parlour/done"
+OLD_ACKED = "parlour/acked"
 EIO = 5
 NVM_MAGIC = b"PRL1"
 NVM_FLAGS = 4
@@ -59,9 +66,9 @@ def _dump_writes_bytes() -> bool:
 _DUMP_BYTES = _dump_writes_bytes()
 
 
-def encode_event(event: dict[str, Any]) -> bytes:
-    # encode({"k": "e", "e": event}), byte for byte, with one JSON encoding (the
-    # event's) instead of the wrapper's: this runs on every accepted entry.
+def encode_event(event: dict[str, Any], seed: int = 0) -> bytes:
+    # twin.line({"k": "e", "e": event}, seed), byte for byte, with one JSON encoding
+    # (the event's) instead of the wrapper's: this runs on every accepted entry.
     body: bytes
     if _DUMP_BYTES:
         out = BytesIO()
@@ -71,10 +78,51 @@ def encode_event(event: dict[str, Any]) -> bytes:
         body = out.getvalue()
     else:
         body = b'{"k": "e", "e": ' + json.dumps(event).encode() + b"}"
-    return b"%08x " % (crc32(body) & 0xFFFFFFFF) + body + b"\n"
+    return b"%08x " % (crc32(body, seed) & 0xFFFFFFFF) + body + b"\n"
 
 
 UNDO_LINE = encode({"k": "u"})
+
+
+def dump(value: Any, out: Any) -> None:
+    # json.dumps(value) written to out in pieces, byte for byte the same (a dict in
+    # its own order, the same separators): a whole match is never one string.
+    t = type(value)
+    if t is dict:
+        out.write(b"{")
+        first = True
+        for key in value:
+            if not first:
+                out.write(b", ")
+            first = False
+            out.write(json.dumps(key))
+            out.write(b": ")
+            dump(value[key], out)
+        out.write(b"}")
+    elif t is list or t is tuple:
+        out.write(b"[")
+        first = True
+        for item in value:
+            if not first:
+                out.write(b", ")
+            first = False
+            dump(item, out)
+        out.write(b"]")
+    else:
+        out.write(json.dumps(value))
+
+
+class _Body:
+    # Passes a line's body on to the payload, its CRC counted on the way.
+    def __init__(self, out: Any) -> None:
+        self.out = out
+        self.crc = 0
+
+    def write(self, data: Any) -> None:
+        if type(data) is str:
+            data = data.encode()
+        self.crc = crc32(data, self.crc)
+        self.out.write(data)
 
 
 def decode(data: bytes) -> tuple[list[dict[str, Any]], int]:
@@ -114,159 +162,214 @@ class Journal:
         self.flash = flash
         self.nvm = nvm
         self.live_seq = 0
-        # The live file's length as written whole, and whether a write since failed
-        # (a full drive can leave part of a line behind it).
-        self.size = 0
-        self.torn = False
         # The device has no clock: a boot's id and the laptop's wall clock minus the
         # uptime (ms), once a sync has said what time it is.
         self.boot = boot_id()
         self.offset: "Optional[int]" = None
         self.kept: list[tuple[int, str]] = []   # (number, game) kept for later, newest first
-        flash.mkdir(DIR)
-        flash.mkdir(DONE)
+        self.live = twin.Twin(flash, "live", LIVE_SIZE)
+        self.done = twin.Twin(flash, "done", DONE_SIZE)
+        self.held: list[tuple[int, int, int]] = []     # (seq, offset, length) not acknowledged
+        self._acked = 0
+        twin.make_store(flash, [("live", LIVE_SIZE), ("done", DONE_SIZE)])
         flash.mkdir(KEPT)
+
+    @property
+    def size(self) -> int:
+        # The live log's valid bytes (both copies).
+        return self.live.end
 
     # -- boot ------------------------------------------------------------------
     def recover(self) -> tuple[list[dict[str, Any]], int]:
         # -> (records of the live match, bytes dropped from a bad tail).
         flash = self.flash
-        for folder in (DONE, KEPT):
-            for name in flash.listdir(folder):  # order-free
-                if name.endswith(".tmp"):
-                    flash.remove(folder + "/" + name)
+        for name in flash.listdir(KEPT):  # order-free
+            if name.endswith(".tmp"):
+                flash.remove(KEPT + "/" + name)
         kept = self.kept = self.list_kept()
-        data = flash.read(LIVE)
-        if data is None:
-            data = flash.read(LIVE_TMP)
-            if data is not None:
-                flash.rename(LIVE_TMP, LIVE)
-        else:
-            flash.remove(LIVE_TMP)
+        self._recover_done()
+        records: list[dict[str, Any]] = []
+
+        def visit(record: "dict[str, Any]", at: int) -> None:
+            records.append(record)
+
+        self.live.recover(visit)
+        dropped = self._migrate(records)
         self.live_seq = 0
-        self._whole_at(0)
-        if data is None:
-            return [], 0
-        records, good = decode(data)
-        dropped = len(data) - good
-        seq = records[0].get("n") if records else None
-        if not records or records[0].get("k") != "m" or type(seq) is not int:
-            self.flash.remove(LIVE)
-            return [], len(data)
-        if self.archived(seq) or _has(kept, seq) or _has(kept, records[0].get("from")):
+        head = self.live.head
+        seq = head.get("n")
+        if head.get("k") != "m" or type(seq) is not int:
+            return [], dropped
+        if self.archived(seq) or _has(kept, seq) or _has(kept, head.get("from")):
             # The match was archived or kept for later and the power went before the
-            # live file did; or it was being resumed and the power went before its
-            # kept copy did (nothing is entered while both exist).
-            self.flash.remove(LIVE)
+            # live log was cleared; or it was being resumed and the power went before
+            # its kept copy was removed (nothing is entered while both exist).
+            self.live.reset({})
             return [], 0
-        if dropped:
-            self.keep(data[:good])
-        else:
-            self._whole_at(good)
         self.live_seq = seq
+        records.insert(0, head)
         return records, dropped
 
-    def keep(self, good: bytes) -> None:
-        # Rewrite the live file as its good prefix (a bad tail must not stay in
-        # front of the next appends).
-        replace(self.flash, LIVE, good)
-        self._whole_at(len(good))
+    def _recover_done(self) -> None:
+        held: list[tuple[int, int, int]] = []
+        acked = [0]
 
-    def _whole_at(self, size: int) -> None:
-        # The live file is `size` bytes, every one written whole.
-        self.size = size
-        self.torn = False
+        def visit(record: "dict[str, Any]", at: int) -> None:
+            if record.get("k") == "d" and type(record.get("n")) is int:
+                held.append((record["n"], at, record["len"]))
+            elif record.get("k") == "a" and type(record.get("upto")) is int:
+                if record["upto"] > acked[0]:
+                    acked[0] = record["upto"]
+
+        self.done.recover(visit)
+        upto = acked[0]
+        self._acked = upto
+        self.held = [item for item in held if item[0] > upto]
+
+    def _migrate(self, records: "list[dict[str, Any]]") -> int:
+        # The files of the layout before the twin store, moved in once: finished
+        # matches, the acknowledged number, the live match (its good lines).
+        flash = self.flash
+        dropped = 0
+        for name in flash.listdir(OLD_DONE):  # order-free: each kept by its number
+            if name.endswith(".json") and name[:-5].isdigit():
+                data = flash.read(OLD_DONE + "/" + name)
+                if data is not None and stored(data) is not None and not self.archived(int(name[:-5])):
+                    self._archive(int(name[:-5]), _Bytes(data))
+                flash.remove(OLD_DONE + "/" + name)
+        old = read_replaced(flash, OLD_ACKED)
+        if old is not None:
+            try:
+                upto = int(old.decode())
+            except (ValueError, UnicodeError):
+                upto = 0
+            if upto > self._acked:
+                self.ack(upto)
+            flash.remove(OLD_ACKED)
+            flash.remove(OLD_ACKED + ".tmp")
+        data = flash.read(OLD_LIVE)
+        if data is not None:
+            old_records, good = decode(data)
+            dropped = len(data) - good
+            if old_records and old_records[0].get("k") == "m" and self.live.head.get("k") != "m":
+                self.keep_records(old_records[0], old_records[1:])
+                records[:] = old_records[1:]
+            flash.remove(OLD_LIVE)
+        flash.remove(OLD_LIVE + ".tmp")
+        return dropped
+
+    def keep_records(self, head: "dict[str, Any]", records: "list[dict[str, Any]]") -> None:
+        # The live log written anew as `head` and `records` (a bad entry dropped, a
+        # kept match brought back).
+        clean = {}
+        for key in head:
+            if key != "g":
+                clean[key] = head[key]
+        self.live.reset(clean)
+        for record in records:
+            if record.get("k") == "e":
+                self.live.append(encode_event(record["e"], self.live.gen))
+            else:
+                self.live.append(self.live.line(record))
+
+    def live_records(self) -> list[dict[str, Any]]:
+        # The live match's head and records as the flash holds them.
+        records: list[dict[str, Any]] = []
+
+        def visit(record: "dict[str, Any]", at: int) -> None:
+            records.append(record)
+
+        self.live.scan(0, visit)
+        head = {}
+        for key in self.live.head:
+            if key != "g":
+                head[key] = self.live.head[key]
+        records.insert(0, head)
+        return records
+
+    def clear_live(self) -> None:
+        self.live.reset({})
+        self.live_seq = 0
 
     # -- the live match -----------------------------------------------------------
     def begin(self, game: str, config: dict[str, Any]) -> int:
         seq = self.next_seq()
-        head = encode({"k": "m", "n": seq, "game": game, "config": config})
-        self.flash.write(LIVE, head)
-        self._whole_at(len(head))
+        self.live.reset({"k": "m", "n": seq, "game": game, "config": config})
         self.live_seq = seq
         return seq
 
     def event(self, event: dict[str, Any]) -> None:
-        self._append(encode_event(event))
+        self.live.append(encode_event(event, self.live.gen))
 
     def undo(self) -> None:
-        self._append(UNDO_LINE)
-
-    def _append(self, line: bytes) -> None:
-        # After a failed write the file is first cut back to what was written whole:
-        # a line appended to torn bytes would fail its CRC at boot, and everything
-        # after it would be dropped. If that fails too, so does this entry.
-        if self.torn:
-            data = self.flash.read(LIVE)
-            if data is None or len(data) < self.size:
-                raise OSError(EIO)
-            if len(data) > self.size:
-                self.keep(data[:self.size])
-            self.torn = False
-        try:
-            self.flash.append(LIVE, line)
-        except OSError:
-            self.torn = True
-            raise
-        self.size += len(line)
+        self.live.append(self.live.line({"k": "u"}))
 
     def finish(self, record: dict[str, Any], end: str,
                view: "Optional[dict[str, Any]]" = None) -> int:
-        # Archive the live match (end: "won" or "stopped"); then forget the live file.
+        # Archive the live match (end: "won" or "stopped"); then clear the live log.
         # It keeps the device's own result (the view's totals and winner), for the
         # laptop's replay to check, and when it ended: the uptime and which boot
         # ("up", "boot"), and the wall clock ("at") once a laptop has told the time.
+        # The record goes to the flash in pieces, never as one string.
         seq = self.live_seq
-        name = DONE + "/%d" % seq
         kept: dict[str, Any] = {"seq": seq, "end": end, "record": record,
                                 "up": uptime_ms(), "boot": self.boot}
         if self.offset is not None:
             kept["at"] = (kept["up"] + self.offset) // 1000
         if view is not None:
             kept["result"] = {"totals": view.get("totals"), "winner": view.get("winner")}
-        self.flash.write(name + ".tmp", encode(kept))
-        self.flash.rename(name + ".tmp", name + ".json")
-        self.flash.remove(LIVE)
+        self._archive(seq, _Record(kept))
+        self.live.reset({})
         self.live_seq = 0
-        self._whole_at(0)
         return seq
+
+    def _archive(self, seq: int, source: Any) -> None:
+        at = self.done.payload({"k": "d", "n": seq}, source.write)
+        self.held.append((seq, at, self.done.end - at))
 
     # -- finished matches, kept until the laptop acknowledges them ------------------
     def pending(self) -> list[int]:
         seqs: list[int] = []
-        for name in self.flash.listdir(DONE):  # order-free: sorted below
-            if name.endswith(".json") and name[:-5].isdigit():
-                seqs.append(int(name[:-5]))
+        for item in self.held:
+            seqs.append(item[0])
         seqs.sort()
         return seqs
 
     def archived(self, seq: Any) -> bool:
-        return self.flash.read(DONE + "/%d.json" % seq) is not None
+        for item in self.held:
+            if item[0] == seq:
+                return True
+        return False
 
     def load(self, seq: int) -> Any:
         data = self.raw(seq)
         return None if data is None else stored(data)
 
     def raw(self, seq: int) -> "Optional[bytes]":
-        # A finished match's file as stored (JSON): the link sends it unparsed. Its
-        # name is made in one step: every new str is looked up among the interned
-        # ones first, which is what a name costs on the board.
-        data: "Optional[bytes]" = self.flash.read("parlour/done/%d.json" % seq)
-        return data
+        # A finished match's record as stored (one CRC'd line): the link sends it
+        # unparsed.
+        for item in self.held:
+            if item[0] == seq:
+                return self.done.read(item[1], item[2])
+        return None
 
     def ack(self, upto: int, held: "Optional[list[int]]" = None) -> int:
-        # The laptop holds every match up to `upto`: free their space. Its number is
-        # written down first, as the match counter's floor once their files are gone
-        # (a power cut during the nvm write at a match's start can wipe the counter).
-        # `held`: pending() as the caller last read it (listing the folder costs a
-        # new str per file on the board).
-        if upto > self.acked():
-            replace(self.flash, ACKED, b"%d" % upto)
+        # The laptop holds every match up to `upto`: they are no longer pending (their
+        # space comes back when the log is next made anew). Its number is written
+        # down too, as the match counter's floor (a power cut during the nvm write at
+        # a match's start can wipe the counter).
         count = 0
-        for seq in self.pending() if held is None else held:
-            if seq <= upto:
-                self.flash.remove(DONE + "/%d.json" % seq)
+        for item in self.held:
+            if item[0] <= upto:
                 count += 1
+        if upto > self._acked:
+            self.done.append(self.done.line({"k": "a", "upto": upto}))
+            self._acked = upto
+        rest = []
+        for item in self.held:
+            if item[0] > upto:
+                rest.append(item)
+        self.held = rest
         return count
 
     # -- matches kept for later (suspend.py moves them) ----------------------------
@@ -299,11 +402,7 @@ class Journal:
         return seq
 
     def acked(self) -> int:
-        data = read_replaced(self.flash, ACKED)
-        try:
-            return int(data.decode()) if data else 0
-        except (ValueError, UnicodeError):
-            return 0
+        return self._acked
 
     def _nvm_seq(self) -> int:
         nvm = self.nvm
@@ -318,6 +417,28 @@ class Journal:
         if bytes(nvm[0:4]) != NVM_MAGIC:
             nvm[0:12] = NVM_MAGIC + bytes(8)
         nvm[NVM_SEQ:NVM_SEQ + 4] = seq.to_bytes(4, "little")
+
+
+class _Record:
+    # A finished match's record written as one CRC'd line, in pieces.
+    def __init__(self, kept: "dict[str, Any]") -> None:
+        self.kept = kept
+
+    def write(self, stream: Any) -> None:
+        stream.write(b"00000000 ")
+        body = _Body(stream)
+        dump(self.kept, body)
+        stream.write(b"\n")
+        stream.patch(0, b"%08x" % (body.crc & 0xFFFFFFFF))
+
+
+class _Bytes:
+    # A record already held as bytes (moved in from the layout before).
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def write(self, stream: Any) -> None:
+        stream.write(self.data)
 
 
 def _has(kept: list[tuple[int, str]], seq: Any) -> bool:
