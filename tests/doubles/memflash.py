@@ -60,12 +60,34 @@ class MemFlash:
         data = self.files.get(name)
         return None if data is None else bytes(data[offset:offset + count])
 
+    def open_read(self, name: str) -> Any:
+        data = self.files.get(name)
+        return None if data is None else Reading(bytes(data))
+
     def open_at(self, name: str, offset: int) -> "InPlace":
         if name not in self.files:
             raise OSError(2)
         if type(self.files[name]) is not bytearray:
             self.files[name] = bytearray(self.files[name])
         return InPlace(self, name, offset)
+
+
+class Reading:
+    # A file of MemFlash open for reading.
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+        self.at = 0
+
+    def seek(self, offset: int) -> None:
+        self.at = offset
+
+    def read(self, count: int) -> bytes:
+        part = self.data[self.at:self.at + count]
+        self.at += len(part)
+        return part
+
+    def close(self) -> None:
+        pass
 
 
 class InPlace:

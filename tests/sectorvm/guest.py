@@ -228,6 +228,14 @@ def main():
     app = None
     gc.collect()
 
+    # The steps whose state a sampled cut is checked against: its own, the next.
+    needed = {0, len(starts) - 1}
+    s = 0
+    for k in range(0, len(record), JOB["stride"]):
+        while s + 1 < len(starts) and starts[s + 1] <= k:
+            s += 1
+        needed.add(s)
+        needed.add(s + 1)
     for mode in JOB["modes"]:
         # The flash back to before the match, then forward a program at a time.
         for n in first:
@@ -239,7 +247,9 @@ def main():
         results = []
         for k in range(len(record) + 1):
             while step < len(starts) and starts[step] == k:
-                if step and starts[step - 1] == k:
+                if step not in needed:
+                    pass
+                elif step and starts[step - 1] == k and step - 1 in refs:
                     refs[step] = refs[step - 1]
                 else:
                     dev.overlay = {}
@@ -248,7 +258,7 @@ def main():
                     if verdict != "ok":
                         print("REF\t%d\t%s\t%s" % (step, verdict, ref))
                     refs[step] = ref
-                if step and mode == JOB["modes"][0]:
+                if step in refs and mode == JOB["modes"][0]:
                     live = json.loads(refs[step])[0] if refs[step] else None
                     if (live[2] if live else None) != shown[step]:
                         print("SCREEN\t%d\t%s" % (step, str(refs[step])[:300]))
@@ -267,11 +277,7 @@ def main():
         for k, s, verdict, got in results:
             cuts += 1
             before = refs.get(s)
-            after = None
-            for t in range(s + 1, len(starts)):
-                if t in refs:
-                    after = refs[t]
-                    break
+            after = refs.get(s + 1)
             if verdict == "unmountable":
                 unmountable += 1
                 failed += 1

@@ -93,6 +93,13 @@ class Flash:
         except OSError:
             return None
 
+    def open_read(self, name: str) -> Any:
+        # The file open for reading (seek(), read(), close()), or None.
+        try:
+            return open(self.path(name), "rb")
+        except OSError:
+            return None
+
     def open_at(self, name: str, offset: int) -> Any:
         # The file open for writing in place at `offset`: write(), seek(), close().
         f = open(self.path(name), "r+b")

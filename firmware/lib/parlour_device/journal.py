@@ -171,7 +171,10 @@ class Journal:
         self.done = twin.Twin(flash, "done", DONE_SIZE)
         self.held: list[tuple[int, int, int]] = []     # (seq, offset, length) not acknowledged
         self._acked = 0
-        twin.make_store(flash, [("live", LIVE_SIZE), ("done", DONE_SIZE)])
+        try:
+            twin.make_store(flash, [("live", LIVE_SIZE), ("done", DONE_SIZE)])
+        except OSError:     # read-only (maintenance mode): made at the next boot
+            pass
         flash.mkdir(KEPT)
 
     @property
@@ -279,7 +282,7 @@ class Journal:
         def visit(record: "dict[str, Any]", at: int) -> None:
             records.append(record)
 
-        self.live.scan(0, visit)
+        self.live.scan(self.live.best, visit)
         head = {}
         for key in self.live.head:
             if key != "g":

@@ -67,13 +67,25 @@ def read_line(data: bytes, seed: int) -> Any:
 
 
 class Reader:
-    # One copy read a line at a time, CHUNK bytes at a time (no file-sized buffer).
+    # One copy read a line at a time, CHUNK bytes at a time (no file-sized buffer),
+    # through one open file.
     def __init__(self, flash: Any, name: str, size: int) -> None:
-        self.flash = flash
-        self.name = name
+        self.file = flash.open_read(name)
         self.size = size
         self.buf = b""
         self.at = 0         # file offset of buf[0]
+
+    def read_at(self, pos: int, count: int) -> bytes:
+        if self.file is None:
+            return b""
+        self.file.seek(pos)
+        data: bytes = self.file.read(count)
+        return data
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+            self.file = None
 
     def line(self, pos: int) -> "Optional[bytes]":
         # The line starting at `pos` without its newline, or None.
@@ -91,7 +103,7 @@ class Reader:
             at = pos + len(keep)
             if at >= self.size:
                 return None
-            more = self.flash.read_at(self.name, at, CHUNK)
+            more = self.read_at(at, CHUNK)
             if not more:
                 return None
             self.buf = keep + more
@@ -100,7 +112,7 @@ class Reader:
     def crc(self, pos: int, count: int) -> int:
         crc = 0
         while count > 0:
-            part = self.flash.read_at(self.name, pos, CHUNK if count > CHUNK else count)
+            part = self.read_at(pos, CHUNK if count > CHUNK else count)
             if not part:
                 return -1
             crc = crc32(part, crc)
@@ -118,6 +130,7 @@ class Twin:
         self.head: "dict[str, Any]" = {}
         self.start = 0      # where the records begin (after the head line)
         self.end = 0        # the valid bytes, both copies (after recover)
+        self.best = 0       # the copy read from (the other may await repair)
 
     def path(self, copy: int) -> str:
         return COPIES[copy] + "/" + self.name
@@ -130,6 +143,12 @@ class Twin:
         if size != self.size:
             return -1, None, 0, 0
         reader = Reader(self.flash, self.path(copy), size)
+        try:
+            return self._scan(reader, size, visit)
+        finally:
+            reader.close()
+
+    def _scan(self, reader: Reader, size: int, visit: Any) -> "tuple[int, Any, int, int]":
         first = reader.line(0)
         head = None if first is None else read_line(first, 0)
         if head is None or type(head.get("g")) is not int:
@@ -164,12 +183,17 @@ class Twin:
         other = got1 if best == 0 else got0
         if got[0] < 0:
             self.reset({})          # neither copy has a head: a new, empty log
-        else:
-            self.gen, self.head, self.start, self.end = got
-            if other != got:
+            return
+        self.gen, self.head, self.start, self.end = got
+        self.best = best
+        if other != got:
+            try:
                 self._copy(best, 1 - best, got[3])
+                self.best = 0
+            except OSError:     # read-only (maintenance): repaired at the next boot
+                pass
         if visit is not None and self.end > self.start:
-            self.scan(best if got[0] >= 0 else 0, visit)
+            self.scan(best, visit)
 
     def _copy(self, src: int, dst: int, count: int) -> None:
         flash = self.flash
@@ -188,7 +212,7 @@ class Twin:
             out.close()
 
     def read(self, pos: int, count: int) -> "Optional[bytes]":
-        data: "Optional[bytes]" = self.flash.read_at(self.path(0), pos, count)
+        data: "Optional[bytes]" = self.flash.read_at(self.path(self.best), pos, count)
         return data
 
     # -- writing: copy 0 whole, then copy 1 ----------------------------------------------
@@ -202,6 +226,7 @@ class Twin:
             raise OSError(ENOSPC)
         for copy in (0, 1):
             self._put(copy, 0, first)
+        self.best = 0
         self.head = record
         self.start = self.end = len(first)
 
@@ -243,7 +268,11 @@ class Twin:
                 stream.close()
             count = stream.count
             record["len"] = count
-            record["crc"] = Reader(self.flash, self.path(copy), self.size).crc(at, count)
+            reader = Reader(self.flash, self.path(copy), self.size)
+            try:
+                record["crc"] = reader.crc(at, count)
+            finally:
+                reader.close()
             head = pad_line(record, self.gen, SLOT)
             if len(head) != SLOT:
                 raise OSError(ENOSPC)
