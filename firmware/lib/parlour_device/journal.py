@@ -37,7 +37,12 @@ except ImportError:     # a build without io: entries go through a str
 DIR = "parlour"
 KEPT = "parlour/kept"       # matches kept for later: <n>-<game>.jnl (suspend.py)
 LIVE_SIZE = 32768           # each copy: ~600 entries
-DONE_SIZE = 65536           # each copy: ~30 finished matches of 2 KB before a sync
+# Each copy of the finished matches' log: a quarter of the free drive when the store
+# is made, within these (a 7 MB MacroPad: 512 KB, ~150 matches of 3 KB between syncs;
+# the emulator's 1 MB drive: ~130 KB). Its size is read back from the file after.
+DONE_MIN = 65536
+DONE_MAX = 524288
+MIN_ROOM = 16384            # room a new match needs in it (a sync makes it anew)
 # Files of the layout before the twin store: read once at boot, moved in, removed.
 OLD_LIVE = "parlour/live.jnl"
 OLD_DONE = "parlour/done"
@@ -168,11 +173,12 @@ class Journal:
         self.offset: "Optional[int]" = None
         self.kept: list[tuple[int, str]] = []   # (number, game) kept for later, newest first
         self.live = twin.Twin(flash, "live", LIVE_SIZE)
-        self.done = twin.Twin(flash, "done", DONE_SIZE)
+        self.done = twin.Twin(flash, "done", _done_size(flash))
         self.held: list[tuple[int, int, int]] = []     # (seq, offset, length) not acknowledged
         self._acked = 0
+        self._done_read = False
         try:
-            twin.make_store(flash, [("live", LIVE_SIZE), ("done", DONE_SIZE)])
+            twin.make_store(flash, [("live", LIVE_SIZE), ("done", self.done.size)])
         except OSError:     # read-only (maintenance mode): made at the next boot
             pass
         flash.mkdir(KEPT)
@@ -213,7 +219,14 @@ class Journal:
         records.insert(0, head)
         return records, dropped
 
+    def room(self) -> int:
+        # Bytes left for finished matches.
+        if not self._done_read:
+            self._recover_done()
+        return self.done.size - self.done.end
+
     def _recover_done(self) -> None:
+        self._done_read = True
         held: list[tuple[int, int, int]] = []
         acked = [0]
 
@@ -226,6 +239,9 @@ class Journal:
 
         self.done.recover(visit)
         upto = acked[0]
+        floor = self.done.head.get("acked")
+        if type(floor) is int and floor > upto:
+            upto = floor
         self._acked = upto
         self.held = [item for item in held if item[0] > upto]
 
@@ -249,7 +265,8 @@ class Journal:
             if upto > self._acked:
                 self.ack(upto)
             flash.remove(OLD_ACKED)
-            flash.remove(OLD_ACKED + ".tmp")
+            if flash.read(OLD_ACKED + ".tmp") is not None:
+                flash.remove(OLD_ACKED + ".tmp")
         data = flash.read(OLD_LIVE)
         if data is not None:
             old_records, good = decode(data)
@@ -258,7 +275,8 @@ class Journal:
                 self.keep_records(old_records[0], old_records[1:])
                 records[:] = old_records[1:]
             flash.remove(OLD_LIVE)
-        flash.remove(OLD_LIVE + ".tmp")
+        if flash.read(OLD_LIVE + ".tmp") is not None:
+            flash.remove(OLD_LIVE + ".tmp")
         return dropped
 
     def keep_records(self, head: "dict[str, Any]", records: "list[dict[str, Any]]") -> None:
@@ -322,16 +340,23 @@ class Journal:
         if view is not None:
             kept["result"] = {"totals": view.get("totals"), "winner": view.get("winner")}
         self._archive(seq, _Record(kept))
-        self.live.reset({})
         self.live_seq = 0
+        try:
+            self.live.reset({})
+        except OSError:     # filed: boot drops a live log whose match is filed
+            pass
         return seq
 
     def _archive(self, seq: int, source: Any) -> None:
+        if not self._done_read:
+            self._recover_done()
         at = self.done.payload({"k": "d", "n": seq}, source.write)
         self.held.append((seq, at, self.done.end - at))
 
     # -- finished matches, kept until the laptop acknowledges them ------------------
     def pending(self) -> list[int]:
+        if not self._done_read:
+            self._recover_done()
         seqs: list[int] = []
         for item in self.held:
             seqs.append(item[0])
@@ -339,6 +364,8 @@ class Journal:
         return seqs
 
     def archived(self, seq: Any) -> bool:
+        if not self._done_read:
+            self._recover_done()
         for item in self.held:
             if item[0] == seq:
                 return True
@@ -351,6 +378,8 @@ class Journal:
     def raw(self, seq: int) -> "Optional[bytes]":
         # A finished match's record as stored (one CRC'd line): the link sends it
         # unparsed.
+        if not self._done_read:
+            self._recover_done()
         for item in self.held:
             if item[0] == seq:
                 return self.done.read(item[1], item[2])
@@ -361,17 +390,26 @@ class Journal:
         # space comes back when the log is next made anew). Its number is written
         # down too, as the match counter's floor (a power cut during the nvm write at
         # a match's start can wipe the counter).
+        if not self._done_read:
+            self._recover_done()
         count = 0
         for item in self.held:
             if item[0] <= upto:
                 count += 1
-        if upto > self._acked:
-            self.done.append(self.done.line({"k": "a", "upto": upto}))
-            self._acked = upto
         rest = []
         for item in self.held:
             if item[0] > upto:
                 rest.append(item)
+        if upto < self._acked:
+            upto = self._acked
+        if not rest:
+            # Nothing left to keep: the log made anew (its space back), the number
+            # in its head. A cut before both heads are written leaves the matches
+            # pending: the laptop is sent them again and holds them already.
+            self.done.reset({"acked": upto})
+        elif upto > self._acked:
+            self.done.append(self.done.line({"k": "a", "upto": upto}))
+        self._acked = upto
         self.held = rest
         return count
 
@@ -405,6 +443,8 @@ class Journal:
         return seq
 
     def acked(self) -> int:
+        if not self._done_read:
+            self._recover_done()
         return self._acked
 
     def _nvm_seq(self) -> int:
@@ -420,6 +460,18 @@ class Journal:
         if bytes(nvm[0:4]) != NVM_MAGIC:
             nvm[0:12] = NVM_MAGIC + bytes(8)
         nvm[NVM_SEQ:NVM_SEQ + 4] = seq.to_bytes(4, "little")
+
+
+def _done_size(flash: Any) -> int:
+    for copy in twin.COPIES:
+        size: int = flash.length(copy + "/done")
+        if size > 0:
+            return size
+    free: int = flash.free()
+    if free < 0:
+        return DONE_MIN
+    size = (free // 4) & ~4095
+    return DONE_MIN if size < DONE_MIN else DONE_MAX if size > DONE_MAX else size
 
 
 class _Record:

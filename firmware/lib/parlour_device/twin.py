@@ -131,6 +131,7 @@ class Twin:
         self.start = 0      # where the records begin (after the head line)
         self.end = 0        # the valid bytes, both copies (after recover)
         self.best = 0       # the copy read from (the other may await repair)
+        self.ready = False  # recovered: the generation and the end are known
 
     def path(self, copy: int) -> str:
         return COPIES[copy] + "/" + self.name
@@ -176,6 +177,7 @@ class Twin:
     def recover(self, visit: Any = None) -> None:
         # Both copies read; the better one is kept (visit() sees its records) and
         # written over the other where they differ.
+        self.ready = True
         got0 = self.scan(0)
         got1 = self.scan(1)
         best = 0 if (got0[0], got0[3]) >= (got1[0], got1[3]) else 1
@@ -218,6 +220,8 @@ class Twin:
     # -- writing: copy 0 whole, then copy 1 ----------------------------------------------
     def reset(self, head: "dict[str, Any]") -> None:
         # A new generation: the head alone, the records of the last one left behind.
+        if not self.ready:
+            self.recover()
         self.gen = self.gen + 1
         record = dict(head)
         record["g"] = self.gen
@@ -232,6 +236,8 @@ class Twin:
 
     def append(self, data: bytes) -> None:
         # Record lines made with self.line(), written whole.
+        if not self.ready:
+            self.recover()
         if self.end + len(data) > self.size:
             raise OSError(ENOSPC)
         for copy in (0, 1):
@@ -254,6 +260,8 @@ class Twin:
         # A record with a payload that write(stream) makes in pieces: the payload goes
         # first, its record line (which says its length and CRC, read back from the
         # flash) last, so a cut before the line leaves no record. -> its offset.
+        if not self.ready:
+            self.recover()
         room = self.size - self.end - SLOT
         if room <= 0:
             raise OSError(ENOSPC)
