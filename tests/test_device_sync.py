@@ -196,13 +196,21 @@ def test_garbage_gets_an_answer_and_changes_nothing(line):
     assert app.journal.pending() == [1]
 
 
+def stored_at(app, seq):
+    # Where a finished match's record lies in the finished matches' log (each copy).
+    for n, at, length in app.journal.held:
+        if n == seq:
+            return at, length
+    raise AssertionError(seq)
+
+
 def test_a_match_stored_as_plain_json_by_older_firmware_still_goes_whole():
     app, wire, link = device(matches=1)
-    line = app.flash.read("parlour/done/1.json")
-    assert frame.check(line.rstrip(b"\n"))["seq"] == 1        # stored as a CRC'd line now
     old = json.dumps(app.journal.load(1)).encode()
-    app.flash.write("parlour/done/1.json", old)
-    assert app.journal.load(1)["seq"] == 1
+    files = {"parlour/done/1.json": old}        # the layout before the two-copy log
+    app = App(SimBoard(flash=MemFlash(files), nvm=bytearray(4096)))
+    assert "parlour/done/1.json" not in files    # moved into the log at boot
+    assert app.journal.load(1)["seq"] == 1 and app.journal.raw(1) == old
     ask(wire, "pull", 1, {"after": 0, "max": 4})
     for _ in range(3):
         link.poll(app)
@@ -212,9 +220,10 @@ def test_a_match_stored_as_plain_json_by_older_firmware_still_goes_whole():
 
 def test_a_damaged_stored_match_is_never_taken_for_a_good_one():
     app, wire, link = device(matches=1)
-    line = bytearray(app.flash.read("parlour/done/1.json"))
-    line[20] ^= 0x01
-    app.flash.write("parlour/done/1.json", bytes(line))
+    at, _ = stored_at(app, 1)
+    for copy in ("parlour/s0/done", "parlour/s1/done"):    # damaged in both copies
+        app.flash.files[copy][at + 20] ^= 0x01
+    app = App(SimBoard(flash=app.flash, nvm=bytearray(4096)))
     assert app.journal.load(1) is None
     ask(wire, "pull", 1, {"after": 0, "max": 4})
     for _ in range(3):

@@ -12,7 +12,6 @@ from parlour_device.ui.frame import TEXT
 from parlour_rules.log import MatchLog
 from test_journal_support import STUMP_CONFIG, stump_events
 
-
 LIVE0, LIVE1 = "parlour/s0/live", "parlour/s1/live"    # the live log's two copies
 
 

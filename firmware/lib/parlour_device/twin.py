@@ -137,24 +137,27 @@ class Twin:
         return COPIES[copy] + "/" + self.name
 
     # -- reading -------------------------------------------------------------------
-    def scan(self, copy: int, visit: Any = None) -> "tuple[int, Any, int, int]":
-        # One copy -> (generation, head, records' start, valid end); generation -1
-        # when its head is gone. visit(record, payload offset) for each record.
+    def scan(self, copy: int, visit: Any = None) -> "tuple[int, Any, int, int, int]":
+        # One copy -> (generation, head, records' start, valid end, damaged payloads);
+        # generation -1 when its head is gone. visit(record, payload offset) for each
+        # record; a payload that fails its CRC is passed over (the record says where
+        # the next begins), and visited all the same: its reader finds the damage.
         size = self.flash.length(self.path(copy))
         if size != self.size:
-            return -1, None, 0, 0
+            return -1, None, 0, 0, 0
         reader = Reader(self.flash, self.path(copy), size)
         try:
             return self._scan(reader, size, visit)
         finally:
             reader.close()
 
-    def _scan(self, reader: Reader, size: int, visit: Any) -> "tuple[int, Any, int, int]":
+    def _scan(self, reader: Reader, size: int, visit: Any) -> "tuple[int, Any, int, int, int]":
         first = reader.line(0)
         head = None if first is None else read_line(first, 0)
         if head is None or type(head.get("g")) is not int:
-            return -1, None, 0, 0
+            return -1, None, 0, 0, 0
         gen = head["g"]
+        bad = 0
         start = pos = len(first) + 1
         while True:
             text = reader.line(pos)
@@ -166,13 +169,14 @@ class Twin:
             at = pos + len(text) + 1
             count = record.get("len")
             if count is not None:
-                if (type(count) is not int or count < 0 or at + count > size
-                        or reader.crc(at, count) != record.get("crc")):
+                if type(count) is not int or count < 0 or at + count > size:
                     break
+                if reader.crc(at, count) != record.get("crc"):
+                    bad += 1
             if visit is not None:
                 visit(record, at)
             pos = at + (count or 0)
-        return gen, head, start, pos
+        return gen, head, start, pos, bad
 
     def recover(self, visit: Any = None) -> None:
         # Both copies read; the better one is kept (visit() sees its records) and
@@ -180,13 +184,13 @@ class Twin:
         self.ready = True
         got0 = self.scan(0)
         got1 = self.scan(1)
-        best = 0 if (got0[0], got0[3]) >= (got1[0], got1[3]) else 1
+        best = 0 if (got0[0], got0[3], -got0[4]) >= (got1[0], got1[3], -got1[4]) else 1
         got = got0 if best == 0 else got1
         other = got1 if best == 0 else got0
         if got[0] < 0:
             self.reset({})          # neither copy has a head: a new, empty log
             return
-        self.gen, self.head, self.start, self.end = got
+        self.gen, self.head, self.start, self.end = got[0], got[1], got[2], got[3]
         self.best = best
         if other != got:
             try:
