@@ -98,7 +98,7 @@ def test_garbage_journal_never_crashes_boot():
         app = boot({LIVE0: bytearray(junk), LIVE1: bytearray(junk)})
         assert app.match is None
         assert app.screen.title == "parlour"
-        assert len(app.flash.files[LIVE0]) == LIVE_SIZE
+        assert app.flash.length(LIVE0) == LIVE_SIZE
 
 
 def test_finished_match_is_kept_until_acknowledged():
