@@ -153,7 +153,9 @@ class Twin:
 
     def _scan(self, reader: Reader, size: int, visit: Any) -> "tuple[int, Any, int, int, int]":
         first = reader.line(0)
-        head = None if first is None else read_line(first, 0)
+        if first is None:
+            return -1, None, 0, 0, 0
+        head = read_line(first, 0)
         if head is None or type(head.get("g")) is not int:
             return -1, None, 0, 0, 0
         gen = head["g"]
