@@ -21,7 +21,6 @@ from parlour_wire.frame import decode as _decode
 from parlour_wire.frame import encode as encode  # the journal's line, for its callers
 
 from . import twin
-from .flash import read_replaced
 
 try:
     from typing import Any, Optional
@@ -87,47 +86,6 @@ def encode_event(event: dict[str, Any], seed: int = 0) -> bytes:
 
 
 UNDO_LINE = encode({"k": "u"})
-
-
-def dump(value: Any, out: Any) -> None:
-    # json.dumps(value) written to out in pieces, byte for byte the same (a dict in
-    # its own order, the same separators): a whole match is never one string.
-    t = type(value)
-    if t is dict:
-        out.write(b"{")
-        first = True
-        for key in value:
-            if not first:
-                out.write(b", ")
-            first = False
-            out.write(json.dumps(key))
-            out.write(b": ")
-            dump(value[key], out)
-        out.write(b"}")
-    elif t is list or t is tuple:
-        out.write(b"[")
-        first = True
-        for item in value:
-            if not first:
-                out.write(b", ")
-            first = False
-            dump(item, out)
-        out.write(b"]")
-    else:
-        out.write(json.dumps(value))
-
-
-class _Body:
-    # Passes a line's body on to the payload, its CRC counted on the way.
-    def __init__(self, out: Any) -> None:
-        self.out = out
-        self.crc = 0
-
-    def write(self, data: Any) -> None:
-        if type(data) is str:
-            data = data.encode()
-        self.crc = crc32(data, self.crc)
-        self.out.write(data)
 
 
 def decode(data: bytes) -> tuple[list[dict[str, Any]], int]:
@@ -203,7 +161,12 @@ class Journal:
             records.append(record)
 
         self.live.recover(visit)
-        dropped = self._migrate(records)
+        dropped = 0
+        if (flash.length(OLD_LIVE) >= 0 or flash.length(OLD_LIVE + ".tmp") >= 0
+                or flash.length(OLD_ACKED) >= 0 or flash.length(OLD_ACKED + ".tmp") >= 0
+                or flash.listdir(OLD_DONE)):
+            from .filing import migrate
+            dropped = migrate(self, records)
         self.live_seq = 0
         head = self.live.head
         seq = head.get("n")
@@ -244,40 +207,6 @@ class Journal:
             upto = floor
         self._acked = upto
         self.held = [item for item in held if item[0] > upto]
-
-    def _migrate(self, records: "list[dict[str, Any]]") -> int:
-        # The files of the layout before the twin store, moved in once: finished
-        # matches, the acknowledged number, the live match (its good lines).
-        flash = self.flash
-        dropped = 0
-        for name in flash.listdir(OLD_DONE):  # order-free: each kept by its number
-            if name.endswith(".json") and name[:-5].isdigit():
-                data = flash.read(OLD_DONE + "/" + name)
-                if data is not None and stored(data) is not None and not self.archived(int(name[:-5])):
-                    self._archive(int(name[:-5]), _Bytes(data))
-                flash.remove(OLD_DONE + "/" + name)
-        old = read_replaced(flash, OLD_ACKED)
-        if old is not None:
-            try:
-                upto = int(old.decode())
-            except (ValueError, UnicodeError):
-                upto = 0
-            if upto > self._acked:
-                self.ack(upto)
-            flash.remove(OLD_ACKED)
-            if flash.read(OLD_ACKED + ".tmp") is not None:
-                flash.remove(OLD_ACKED + ".tmp")
-        data = flash.read(OLD_LIVE)
-        if data is not None:
-            old_records, good = decode(data)
-            dropped = len(data) - good
-            if old_records and old_records[0].get("k") == "m" and self.live.head.get("k") != "m":
-                self.keep_records(old_records[0], old_records[1:])
-                records[:] = old_records[1:]
-            flash.remove(OLD_LIVE)
-        if flash.read(OLD_LIVE + ".tmp") is not None:
-            flash.remove(OLD_LIVE + ".tmp")
-        return dropped
 
     def keep_records(self, head: "dict[str, Any]", records: "list[dict[str, Any]]") -> None:
         # The live log written anew as `head` and `records` (a bad entry dropped, a
@@ -339,7 +268,8 @@ class Journal:
             kept["at"] = (kept["up"] + self.offset) // 1000
         if view is not None:
             kept["result"] = {"totals": view.get("totals"), "winner": view.get("winner")}
-        self._archive(seq, _Record(kept))
+        from .filing import Record
+        self._archive(seq, Record(kept))
         self.live_seq = 0
         try:
             self.live.reset({})
@@ -350,7 +280,8 @@ class Journal:
     def _archive(self, seq: int, source: Any) -> None:
         if not self._done_read:
             self._recover_done()
-        at = self.done.payload({"k": "d", "n": seq}, source.write)
+        from .filing import payload
+        at = payload(self.done, {"k": "d", "n": seq}, source.write)
         self.held.append((seq, at, self.done.end - at))
 
     # -- finished matches, kept until the laptop acknowledges them ------------------
@@ -472,28 +403,6 @@ def _done_size(flash: Any) -> int:
         return DONE_MIN
     size = (free // 4) & ~4095
     return DONE_MIN if size < DONE_MIN else DONE_MAX if size > DONE_MAX else size
-
-
-class _Record:
-    # A finished match's record written as one CRC'd line, in pieces.
-    def __init__(self, kept: "dict[str, Any]") -> None:
-        self.kept = kept
-
-    def write(self, stream: Any) -> None:
-        stream.write(b"00000000 ")
-        body = _Body(stream)
-        dump(self.kept, body)
-        stream.write(b"\n")
-        stream.patch(0, b"%08x" % (body.crc & 0xFFFFFFFF))
-
-
-class _Bytes:
-    # A record already held as bytes (moved in from the layout before).
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-
-    def write(self, stream: Any) -> None:
-        stream.write(self.data)
 
 
 def _has(kept: list[tuple[int, str]], seq: Any) -> bool:

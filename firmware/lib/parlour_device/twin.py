@@ -32,19 +32,13 @@ PAD = 4096          # an erase sector: keeps each copy's sectors its own
 CHUNK = 512
 LINE_MAX = 2048     # a record line longer than this is damage
 SLOT = 96           # a payload's record line, padded: the payload goes first
+HEX = b"0123456789abcdef"
 ENOSPC = 28
 EIO = 5
 
 
 def line(record: "dict[str, Any]", seed: int) -> bytes:
     body = json.dumps(record).encode()
-    return b"%08x " % (crc32(body, seed) & 0xFFFFFFFF) + body + b"\n"
-
-
-def pad_line(record: "dict[str, Any]", seed: int, size: int) -> bytes:
-    # A record line of `size` bytes (spaces before the newline), if it fits.
-    body = json.dumps(record).encode()
-    body = body + b" " * (size - 10 - len(body))
     return b"%08x " % (crc32(body, seed) & 0xFFFFFFFF) + body + b"\n"
 
 
@@ -88,9 +82,13 @@ class Reader:
             self.file = None
 
     def line(self, pos: int) -> "Optional[bytes]":
-        # The line starting at `pos` without its newline, or None.
+        # The line starting at `pos` without its newline, or None. Bytes that cannot
+        # begin a line (the zeros of a file never written, an erased sector's 0xff)
+        # end it without reading further.
         while True:
             start = pos - self.at
+            if 0 <= start < len(self.buf) and self.buf[start:start + 1] not in HEX:
+                return None
             if 0 <= start <= len(self.buf):
                 end = self.buf.find(b"\n", start)
                 if end >= 0:
@@ -184,7 +182,14 @@ class Twin:
         # Both copies read; the better one is kept (visit() sees its records) and
         # written over the other where they differ.
         self.ready = True
-        got0 = self.scan(0)
+        # Copy 0's records are kept as it is read: it is the better one but after
+        # a cut, so copy 1 is read again only then.
+        seen: list[Any] = []
+
+        def keep(record: "dict[str, Any]", at: int) -> None:
+            seen.append((record, at))
+
+        got0 = self.scan(0, keep if visit is not None else None)
         got1 = self.scan(1)
         best = 0 if (got0[0], got0[3], -got0[4]) >= (got1[0], got1[3], -got1[4]) else 1
         got = got0 if best == 0 else got1
@@ -200,8 +205,14 @@ class Twin:
                 self.best = 0
             except OSError:     # read-only (maintenance): repaired at the next boot
                 pass
-        if visit is not None and self.end > self.start:
-            self.scan(best, visit)
+        if visit is None:
+            return
+        if best == 0:
+            for record, at in seen:
+                visit(record, at)
+        else:
+            seen = []
+            self.scan(1, visit)
 
     def _copy(self, src: int, dst: int, count: int) -> None:
         flash = self.flash
@@ -261,76 +272,6 @@ class Twin:
             out.close()
         if written is not None and written != len(data):
             raise OSError(ENOSPC)
-
-    def payload(self, record: "dict[str, Any]", write: Any) -> int:
-        # A record with a payload that write(stream) makes in pieces: the payload goes
-        # first, its record line (which says its length and CRC, read back from the
-        # flash) last, so a cut before the line leaves no record. -> its offset.
-        if not self.ready:
-            self.recover()
-        room = self.size - self.end - SLOT
-        if room <= 0:
-            raise OSError(ENOSPC)
-        at = self.end + SLOT
-        count = 0
-        for copy in (0, 1):
-            stream = Stream(self.flash.open_at(self.path(copy), at), at, room)
-            try:
-                write(stream)
-                stream.flush()
-            finally:
-                stream.close()
-            count = stream.count
-            record["len"] = count
-            reader = Reader(self.flash, self.path(copy), self.size)
-            try:
-                record["crc"] = reader.crc(at, count)
-            finally:
-                reader.close()
-            head = pad_line(record, self.gen, SLOT)
-            if len(head) != SLOT:
-                raise OSError(ENOSPC)
-            self._put(copy, self.end, head)
-        self.end = at + count
-        return at
-
-
-class Stream:
-    # What a payload is written to, in pieces: bytes to the file through a small
-    # buffer, counted.
-    def __init__(self, out: Any, base: int, room: int) -> None:
-        self.out = out
-        self.base = base
-        self.room = room
-        self.count = 0
-        self.buf = bytearray()
-
-    def write(self, data: Any) -> int:
-        if type(data) is str:
-            data = data.encode()
-        if self.count + len(data) > self.room:
-            raise OSError(ENOSPC)
-        self.buf.extend(data)
-        self.count += len(data)
-        if len(self.buf) >= CHUNK:
-            self.flush()
-        return len(data)
-
-    def flush(self) -> None:
-        if self.buf:
-            self.out.write(self.buf)
-            self.buf = bytearray()
-
-    def patch(self, pos: int, data: bytes) -> None:
-        # Bytes of this payload written again at `pos` (a CRC known only at the end).
-        self.flush()
-        self.out.seek(self.base + pos)
-        self.out.write(data)
-        self.out.seek(self.base + self.count)
-
-    def close(self) -> None:
-        self.out.close()
-
 
 def make_copy(flash: Any, copy: int, name: str, size: int) -> None:
     flash.mkdir(COPIES[copy])
