@@ -5,7 +5,8 @@ import json
 from binascii import crc32
 
 from .journal import OLD_ACKED, OLD_DONE, OLD_LIVE, decode, stored
-from .twin import CHUNK, ENOSPC, SLOT, Reader, Twin
+from .mend import Reader
+from .twin import CHUNK, ENOSPC, SLOT, Twin
 
 try:
     from typing import TYPE_CHECKING, Any

@@ -135,10 +135,8 @@ class Journal:
         self.held: list[tuple[int, int, int]] = []     # (seq, offset, length) not acknowledged
         self._acked = 0
         self._done_read = False
-        try:
-            twin.make_store(flash, [("live", LIVE_SIZE), ("done", self.done.size)])
-        except OSError:     # read-only (maintenance mode): made at the next boot
-            pass
+        # Made (once) as either log is first read.
+        self.live.store = self.done.store = [("live", LIVE_SIZE), ("done", self.done.size)]
         flash.mkdir(KEPT)
 
     @property
@@ -181,6 +179,14 @@ class Journal:
         self.live_seq = seq
         records.insert(0, head)
         return records, dropped
+
+    def recover_all(self) -> tuple[list[dict[str, Any]], int]:
+        # recover(), then the code that read the copies let go (not needed again
+        # until the next boot).
+        try:
+            return self.recover()
+        finally:
+            forget("parlour_device.mend")
 
     def room(self) -> int:
         # Bytes left for finished matches.
@@ -403,6 +409,17 @@ def _done_size(flash: Any) -> int:
         return DONE_MIN
     size = (free // 4) & ~4095
     return DONE_MIN if size < DONE_MIN else DONE_MAX if size > DONE_MAX else size
+
+
+def forget(name: str) -> None:
+    # A module of ours unloaded (the package's reference to it too).
+    import sys
+    if name in sys.modules:
+        del sys.modules[name]
+    parent, _, child = name.rpartition(".")
+    holder = sys.modules.get(parent)
+    if holder is not None and hasattr(holder, child):
+        delattr(holder, child)
 
 
 def _has(kept: list[tuple[int, str]], seq: Any) -> bool:

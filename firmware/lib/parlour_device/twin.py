@@ -42,83 +42,6 @@ def line(record: "dict[str, Any]", seed: int) -> bytes:
     return b"%08x " % (crc32(body, seed) & 0xFFFFFFFF) + body + b"\n"
 
 
-def read_line(data: bytes, seed: int) -> Any:
-    # A line without its newline -> its record, or None.
-    if len(data) < 11 or data[8:9] != b" ":
-        return None
-    try:
-        crc = int(data[:8].decode(), 16)
-    except (ValueError, UnicodeError):
-        return None
-    body = data[9:]
-    if crc32(body, seed) & 0xFFFFFFFF != crc:
-        return None
-    try:
-        record = json.loads(body.decode())
-    except (ValueError, UnicodeError):
-        return None
-    return record if type(record) is dict else None
-
-
-class Reader:
-    # One copy read a line at a time, CHUNK bytes at a time (no file-sized buffer),
-    # through one open file.
-    def __init__(self, flash: Any, name: str, size: int) -> None:
-        self.file = flash.open_read(name)
-        self.size = size
-        self.buf = b""
-        self.at = 0         # file offset of buf[0]
-
-    def read_at(self, pos: int, count: int) -> bytes:
-        if self.file is None:
-            return b""
-        self.file.seek(pos)
-        data: bytes = self.file.read(count)
-        return data
-
-    def close(self) -> None:
-        if self.file is not None:
-            self.file.close()
-            self.file = None
-
-    def line(self, pos: int) -> "Optional[bytes]":
-        # The line starting at `pos` without its newline, or None. Bytes that cannot
-        # begin a line (the zeros of a file never written, an erased sector's 0xff)
-        # end it without reading further.
-        while True:
-            start = pos - self.at
-            if 0 <= start < len(self.buf) and self.buf[start:start + 1] not in HEX:
-                return None
-            if 0 <= start <= len(self.buf):
-                end = self.buf.find(b"\n", start)
-                if end >= 0:
-                    return self.buf[start:end]
-                if len(self.buf) - start >= LINE_MAX:
-                    return None
-                keep = self.buf[start:]
-            else:
-                keep = b""
-            at = pos + len(keep)
-            if at >= self.size:
-                return None
-            more = self.read_at(at, CHUNK)
-            if not more:
-                return None
-            self.buf = keep + more
-            self.at = pos
-
-    def crc(self, pos: int, count: int) -> int:
-        crc = 0
-        while count > 0:
-            part = self.read_at(pos, CHUNK if count > CHUNK else count)
-            if not part:
-                return -1
-            crc = crc32(part, crc)
-            pos += len(part)
-            count -= len(part)
-        return crc & 0xFFFFFFFF
-
-
 class Twin:
     def __init__(self, flash: Any, name: str, size: int) -> None:
         self.flash = flash
@@ -130,105 +53,20 @@ class Twin:
         self.end = 0        # the valid bytes, both copies (after recover)
         self.best = 0       # the copy read from (the other may await repair)
         self.ready = False  # recovered: the generation and the end are known
+        self.store: "Optional[list[tuple[str, int]]]" = None    # every file, made on first read
 
     def path(self, copy: int) -> str:
         return COPIES[copy] + "/" + self.name
 
-    # -- reading -------------------------------------------------------------------
-    def scan(self, copy: int, visit: Any = None) -> "tuple[int, Any, int, int, int]":
-        # One copy -> (generation, head, records' start, valid end, damaged payloads);
-        # generation -1 when its head is gone. visit(record, payload offset) for each
-        # record; a payload that fails its CRC is passed over (the record says where
-        # the next begins), and visited all the same: its reader finds the damage.
-        size = self.flash.length(self.path(copy))
-        if size != self.size:
-            return -1, None, 0, 0, 0
-        reader = Reader(self.flash, self.path(copy), size)
-        try:
-            return self._scan(reader, size, visit)
-        finally:
-            reader.close()
-
-    def _scan(self, reader: Reader, size: int, visit: Any) -> "tuple[int, Any, int, int, int]":
-        first = reader.line(0)
-        if first is None:
-            return -1, None, 0, 0, 0
-        head = read_line(first, 0)
-        if head is None or type(head.get("g")) is not int:
-            return -1, None, 0, 0, 0
-        gen = head["g"]
-        bad = 0
-        start = pos = len(first) + 1
-        while True:
-            text = reader.line(pos)
-            if text is None:
-                break
-            record = read_line(text, gen)
-            if record is None:
-                break
-            at = pos + len(text) + 1
-            count = record.get("len")
-            if count is not None:
-                if type(count) is not int or count < 0 or at + count > size:
-                    break
-                if reader.crc(at, count) != record.get("crc"):
-                    bad += 1
-            if visit is not None:
-                visit(record, at)
-            pos = at + (count or 0)
-        return gen, head, start, pos, bad
-
     def recover(self, visit: Any = None) -> None:
-        # Both copies read; the better one is kept (visit() sees its records) and
-        # written over the other where they differ.
-        self.ready = True
-        # Copy 0's records are kept as it is read: it is the better one but after
-        # a cut, so copy 1 is read again only then.
-        seen: list[Any] = []
+        # Both copies read; the better one kept (visit() sees its records) and
+        # written over the other where they differ (mend.py).
+        from . import mend
+        mend.recover(self, visit)
 
-        def keep(record: "dict[str, Any]", at: int) -> None:
-            seen.append((record, at))
-
-        got0 = self.scan(0, keep if visit is not None else None)
-        got1 = self.scan(1)
-        best = 0 if (got0[0], got0[3], -got0[4]) >= (got1[0], got1[3], -got1[4]) else 1
-        got = got0 if best == 0 else got1
-        other = got1 if best == 0 else got0
-        if got[0] < 0:
-            self.reset({})          # neither copy has a head: a new, empty log
-            return
-        self.gen, self.head, self.start, self.end = got[0], got[1], got[2], got[3]
-        self.best = best
-        if other != got:
-            try:
-                self._copy(best, 1 - best, got[3])
-                self.best = 0
-            except OSError:     # read-only (maintenance): repaired at the next boot
-                pass
-        if visit is None:
-            return
-        if best == 0:
-            for record, at in seen:
-                visit(record, at)
-        else:
-            seen = []
-            self.scan(1, visit)
-
-    def _copy(self, src: int, dst: int, count: int) -> None:
-        flash = self.flash
-        if flash.length(self.path(dst)) != self.size:
-            make_copy(flash, dst, self.name, self.size)
-        out = flash.open_at(self.path(dst), 0)
-        try:
-            at = 0
-            while at < count:
-                part = flash.read_at(self.path(src), at, CHUNK if count - at > CHUNK else count - at)
-                if not part:
-                    raise OSError(EIO)
-                out.write(part)
-                at += len(part)
-        finally:
-            out.close()
+    def scan(self, copy: int, visit: Any = None) -> "tuple[int, Any, int, int, int]":
+        from . import mend
+        return mend.scan(self, copy, visit)
 
     def read(self, pos: int, count: int) -> "Optional[bytes]":
         data: "Optional[bytes]" = self.flash.read_at(self.path(self.best), pos, count)
@@ -273,20 +111,3 @@ class Twin:
         if written is not None and written != len(data):
             raise OSError(ENOSPC)
 
-def make_copy(flash: Any, copy: int, name: str, size: int) -> None:
-    flash.mkdir(COPIES[copy])
-    flash.fill(COPIES[copy] + "/" + name, size)
-
-
-def make_store(flash: Any, files: "list[tuple[str, int]]") -> None:
-    # The two copies, each file at its size, in the order that keeps them apart:
-    # padding, copy 0's folder and files, padding, copy 1's, padding.
-    flash.mkdir(DIR)
-    if flash.length(DIR + "/pad") != PAD:
-        flash.fill(DIR + "/pad", PAD)
-    for copy in (0, 1):
-        for name, size in files:
-            if flash.length(COPIES[copy] + "/" + name) != size:
-                make_copy(flash, copy, name, size)
-        if flash.length(COPIES[copy] + "/pad") != PAD:
-            flash.fill(COPIES[copy] + "/pad", PAD)
