@@ -76,7 +76,7 @@ class MemFlash:
         data = self.files.get(name)
         if data is None:
             return None
-        part = bytes(data[offset:offset + count])
+        part = bytes(memoryview(data)[offset:offset + count])    # one copy, as a file read
         size = self.length(name)
         if len(part) < count and offset + len(part) < size:
             end = offset + count if offset + count < size else size

@@ -29,7 +29,7 @@ except ImportError:
 DIR = "parlour"
 COPIES = ("parlour/s0", "parlour/s1")
 PAD = 4096          # an erase sector: keeps each copy's sectors its own
-CHUNK = 512
+CHUNK = 256         # bytes a read takes (a head line, a few entry lines)
 LINE_MAX = 2048     # a record line longer than this is damage
 SLOT = 96           # a payload's record line, padded: the payload goes first
 HEX = b"0123456789abcdef"
