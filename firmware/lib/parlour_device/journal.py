@@ -137,6 +137,7 @@ class Journal:
         self._done_read = False
         # Made (once) as either log is first read.
         self.live.store = self.done.store = [("live", LIVE_SIZE), ("done", self.done.size)]
+        flash.mkdir(DIR)
         flash.mkdir(KEPT)
 
     @property
