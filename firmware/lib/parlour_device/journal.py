@@ -145,41 +145,11 @@ class Journal:
         # The live log's valid bytes (both copies).
         return self.live.end
 
-    # -- boot ------------------------------------------------------------------
+    # -- boot (mend.py: loaded for it, let go after) ------------------------------
     def recover(self) -> tuple[list[dict[str, Any]], int]:
         # -> (records of the live match, bytes dropped from a bad tail).
-        flash = self.flash
-        for name in flash.listdir(KEPT):  # order-free
-            if name.endswith(".tmp"):
-                flash.remove(KEPT + "/" + name)
-        kept = self.kept = self.list_kept()
-        self._recover_done()
-        records: list[dict[str, Any]] = []
-
-        def visit(record: "dict[str, Any]", at: int) -> None:
-            records.append(record)
-
-        self.live.recover(visit)
-        dropped = 0
-        if (flash.length(OLD_LIVE) >= 0 or flash.length(OLD_LIVE + ".tmp") >= 0
-                or flash.length(OLD_ACKED) >= 0 or flash.length(OLD_ACKED + ".tmp") >= 0
-                or flash.listdir(OLD_DONE)):
-            from .filing import migrate
-            dropped = migrate(self, records)
-        self.live_seq = 0
-        head = self.live.head
-        seq = head.get("n")
-        if head.get("k") != "m" or type(seq) is not int:
-            return [], dropped
-        if self.archived(seq) or _has(kept, seq) or _has(kept, head.get("from")):
-            # The match was archived or kept for later and the power went before the
-            # live log was cleared; or it was being resumed and the power went before
-            # its kept copy was removed (nothing is entered while both exist).
-            self.live.reset({})
-            return [], 0
-        self.live_seq = seq
-        records.insert(0, head)
-        return records, dropped
+        from . import mend
+        return mend.recover_journal(self)
 
     def recover_all(self) -> tuple[list[dict[str, Any]], int]:
         # recover(), then the code that read the copies let go (not needed again
@@ -191,58 +161,26 @@ class Journal:
 
     def room(self) -> int:
         # Bytes left for finished matches.
-        if not self._done_read:
-            self._recover_done()
+        self._items()
         return self.done.size - self.done.end
-
-    def _recover_done(self) -> None:
-        self._done_read = True
-        held: list[tuple[int, int, int]] = []
-        acked = [0]
-
-        def visit(record: "dict[str, Any]", at: int) -> None:
-            if record.get("k") == "d" and type(record.get("n")) is int:
-                held.append((record["n"], at, record["len"]))
-            elif record.get("k") == "a" and type(record.get("upto")) is int:
-                if record["upto"] > acked[0]:
-                    acked[0] = record["upto"]
-
-        self.done.recover(visit)
-        upto = acked[0]
-        floor = self.done.head.get("acked")
-        if type(floor) is int and floor > upto:
-            upto = floor
-        self._acked = upto
-        self.held = [item for item in held if item[0] > upto]
 
     def keep_records(self, head: "dict[str, Any]", records: "list[dict[str, Any]]") -> None:
         # The live log written anew as `head` and `records` (a bad entry dropped, a
         # kept match brought back).
-        clean = {}
-        for key in head:
-            if key != "g":
-                clean[key] = head[key]
-        self.live.reset(clean)
-        for record in records:
-            if record.get("k") == "e":
-                self.live.append(encode_event(record["e"], self.live.gen))
-            else:
-                self.live.append(self.live.line(record))
+        from . import mend
+        mend.keep_records(self, head, records)
 
     def live_records(self) -> list[dict[str, Any]]:
         # The live match's head and records as the flash holds them.
-        records: list[dict[str, Any]] = []
+        from . import mend
+        return mend.live_records(self)
 
-        def visit(record: "dict[str, Any]", at: int) -> None:
-            records.append(record)
-
-        self.live.scan(self.live.best, visit)
-        head = {}
-        for key in self.live.head:
-            if key != "g":
-                head[key] = self.live.head[key]
-        records.insert(0, head)
-        return records
+    def _items(self) -> list[tuple[int, int, int]]:
+        # The finished matches not acknowledged (read from the flash the first time).
+        if not self._done_read:
+            from . import mend
+            mend.recover_done(self)
+        return self.held
 
     def clear_live(self) -> None:
         self.live.reset({})
@@ -285,16 +223,14 @@ class Journal:
         return seq
 
     def _archive(self, seq: int, source: Any) -> None:
-        if not self._done_read:
-            self._recover_done()
+        self._items()
         from .filing import payload
         at = payload(self.done, {"k": "d", "n": seq}, source.write)
         self.held.append((seq, at, self.done.end - at))
 
     # -- finished matches, kept until the laptop acknowledges them ------------------
     def pending(self) -> list[int]:
-        if not self._done_read:
-            self._recover_done()
+        self._items()
         seqs: list[int] = []
         for item in self.held:
             seqs.append(item[0])
@@ -302,8 +238,7 @@ class Journal:
         return seqs
 
     def archived(self, seq: Any) -> bool:
-        if not self._done_read:
-            self._recover_done()
+        self._items()
         for item in self.held:
             if item[0] == seq:
                 return True
@@ -316,8 +251,7 @@ class Journal:
     def raw(self, seq: int) -> "Optional[bytes]":
         # A finished match's record as stored (one CRC'd line): the link sends it
         # unparsed.
-        if not self._done_read:
-            self._recover_done()
+        self._items()
         for item in self.held:
             if item[0] == seq:
                 return self.done.read(item[1], item[2])
@@ -328,8 +262,7 @@ class Journal:
         # space comes back when the log is next made anew). Its number is written
         # down too, as the match counter's floor (a power cut during the nvm write at
         # a match's start can wipe the counter).
-        if not self._done_read:
-            self._recover_done()
+        self._items()
         count = 0
         for item in self.held:
             if item[0] <= upto:
@@ -381,8 +314,7 @@ class Journal:
         return seq
 
     def acked(self) -> int:
-        if not self._done_read:
-            self._recover_done()
+        self._items()
         return self._acked
 
     def _nvm_seq(self) -> int:
@@ -423,7 +355,7 @@ def forget(name: str) -> None:
         delattr(holder, child)
 
 
-def _has(kept: list[tuple[int, str]], seq: Any) -> bool:
+def has(kept: list[tuple[int, str]], seq: Any) -> bool:
     for item in kept:
         if item[0] == seq:
             return True

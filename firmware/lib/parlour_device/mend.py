@@ -4,12 +4,16 @@
 import json
 from binascii import crc32
 
+from .journal import KEPT, OLD_ACKED, OLD_DONE, OLD_LIVE, encode_event, has
 from .twin import CHUNK, COPIES, DIR, EIO, HEX, LINE_MAX, PAD, Twin
 
 try:
-    from typing import Any, Optional
+    from typing import TYPE_CHECKING, Any, Optional
 except ImportError:
-    pass
+    TYPE_CHECKING = False  # type: ignore[misc]
+
+if TYPE_CHECKING:
+    from .journal import Journal
 
 
 def read_line(data: bytes, seed: int) -> Any:
@@ -207,3 +211,90 @@ def make_store(flash: Any, files: "list[tuple[str, int]]") -> None:
                 make_copy(flash, copy, name, size)
         if flash.length(COPIES[copy] + "/pad") != PAD:
             flash.fill(COPIES[copy] + "/pad", PAD)
+
+
+def recover_journal(journal: "Journal") -> "tuple[list[dict[str, Any]], int]":
+    # -> (records of the live match, bytes dropped from a bad tail).
+    flash = journal.flash
+    for name in flash.listdir(KEPT):  # order-free
+        if name.endswith(".tmp"):
+            flash.remove(KEPT + "/" + name)
+    kept = journal.kept = journal.list_kept()
+    recover_done(journal)
+    records: list[dict[str, Any]] = []
+
+    def visit(record: "dict[str, Any]", at: int) -> None:
+        records.append(record)
+
+    journal.live.recover(visit)
+    dropped = 0
+    if (flash.length(OLD_LIVE) >= 0 or flash.length(OLD_LIVE + ".tmp") >= 0
+            or flash.length(OLD_ACKED) >= 0 or flash.length(OLD_ACKED + ".tmp") >= 0
+            or flash.listdir(OLD_DONE)):
+        from .filing import migrate
+        dropped = migrate(journal, records)
+    journal.live_seq = 0
+    head = journal.live.head
+    seq = head.get("n")
+    if head.get("k") != "m" or type(seq) is not int:
+        return [], dropped
+    if journal.archived(seq) or has(kept, seq) or has(kept, head.get("from")):
+        # The match was archived or kept for later and the power went before the
+        # live log was cleared; or it was being resumed and the power went before
+        # its kept copy was removed (nothing is entered while both exist).
+        journal.live.reset({})
+        return [], 0
+    journal.live_seq = seq
+    records.insert(0, head)
+    return records, dropped
+
+
+def recover_done(journal: "Journal") -> None:
+    journal._done_read = True
+    held: list[tuple[int, int, int]] = []
+    acked = [0]
+
+    def visit(record: "dict[str, Any]", at: int) -> None:
+        if record.get("k") == "d" and type(record.get("n")) is int:
+            held.append((record["n"], at, record["len"]))
+        elif record.get("k") == "a" and type(record.get("upto")) is int:
+            if record["upto"] > acked[0]:
+                acked[0] = record["upto"]
+
+    journal.done.recover(visit)
+    upto = acked[0]
+    floor = journal.done.head.get("acked")
+    if type(floor) is int and floor > upto:
+        upto = floor
+    journal._acked = upto
+    journal.held = [item for item in held if item[0] > upto]
+
+def keep_records(journal: "Journal", head: "dict[str, Any]", records: "list[dict[str, Any]]") -> None:
+    # The live log written anew as `head` and `records` (a bad entry dropped, a
+    # kept match brought back).
+    clean = {}
+    for key in head:
+        if key != "g":
+            clean[key] = head[key]
+    journal.live.reset(clean)
+    for record in records:
+        if record.get("k") == "e":
+            journal.live.append(encode_event(record["e"], journal.live.gen))
+        else:
+            journal.live.append(journal.live.line(record))
+
+def live_records(journal: "Journal") -> "list[dict[str, Any]]":
+    # The live match's head and records as the flash holds them.
+    records: list[dict[str, Any]] = []
+
+    def visit(record: "dict[str, Any]", at: int) -> None:
+        records.append(record)
+
+    journal.live.scan(journal.live.best, visit)
+    head = {}
+    for key in journal.live.head:
+        if key != "g":
+            head[key] = journal.live.head[key]
+    records.insert(0, head)
+    return records
+
