@@ -24,7 +24,7 @@ from .store import Store
 from .store.matches import Incoming, add_batch, begin_sync, finish_sync, held_here, see_device
 
 BATCH = 16          # records asked for at once (the device may send fewer)
-WHY = {"empty": "its file is empty", "cut": "its file is cut short",
+WHY = {"empty": "its record is empty", "cut": "its record is cut short",
        "crc": "its CRC does not match its bytes"}
 
 

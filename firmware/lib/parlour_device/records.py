@@ -94,7 +94,7 @@ def digest(journal: Any, seq: int) -> "Optional[str]":
     if spot is None:
         return None
     flash = journal.flash
-    head = flash.read_at(spot[0], spot[1], HEAD)
+    head: "Optional[bytes]" = flash.read_at(spot[0], spot[1], HEAD)
     if head is None or len(head) != HEAD:
         return None
     if head[8] == 32:
