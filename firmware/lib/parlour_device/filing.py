@@ -94,7 +94,8 @@ def payload(log: Twin, record: "dict[str, Any]", write: Any) -> int:
     # first, its record line (which says its length and CRC, read back from the
     # flash) last, so a cut before the line leaves no record. -> its offset.
     if not log.ready:
-        log.recover()
+        from .mend import recover
+        recover(log)
     room = log.size - log.end - SLOT
     if room <= 0:
         raise OSError(ENOSPC)

@@ -131,12 +131,12 @@ class Journal:
         self.offset: "Optional[int]" = None
         self.kept: list[tuple[int, str]] = []   # (number, game) kept for later, newest first
         self.live = twin.Twin(flash, "live", LIVE_SIZE)
-        self.done = twin.Twin(flash, "done", _done_size(flash))
+        self.done = twin.Twin(flash, "done", 0)     # sized as the store is made (mend.py)
         self.held: list[tuple[int, int, int]] = []     # (seq, offset, length) not acknowledged
         self._acked = 0
         self._done_read = False
         # Made (once) as either log is first read.
-        self.live.store = self.done.store = [("live", LIVE_SIZE), ("done", self.done.size)]
+        self.live.store = self.done.store = [self.live, self.done]
         flash.mkdir(DIR)
         flash.mkdir(KEPT)
 
@@ -214,7 +214,12 @@ class Journal:
         if view is not None:
             kept["result"] = {"totals": view.get("totals"), "winner": view.get("winner")}
         from .filing import Record
-        self._archive(seq, Record(kept))
+        try:
+            self._archive(seq, Record(kept))
+        finally:
+            # Filing's code is let go at once: the screen after it needs the room.
+            forget("parlour_device.filing")
+            forget("parlour_device.mend")
         self.live_seq = 0
         try:
             self.live.reset({})
@@ -258,31 +263,9 @@ class Journal:
         return None
 
     def ack(self, upto: int, held: "Optional[list[int]]" = None) -> int:
-        # The laptop holds every match up to `upto`: they are no longer pending (their
-        # space comes back when the log is next made anew). Its number is written
-        # down too, as the match counter's floor (a power cut during the nvm write at
-        # a match's start can wipe the counter).
-        self._items()
-        count = 0
-        for item in self.held:
-            if item[0] <= upto:
-                count += 1
-        rest = []
-        for item in self.held:
-            if item[0] > upto:
-                rest.append(item)
-        if upto < self._acked:
-            upto = self._acked
-        if not rest:
-            # Nothing left to keep: the log made anew (its space back), the number
-            # in its head. A cut before both heads are written leaves the matches
-            # pending: the laptop is sent them again and holds them already.
-            self.done.reset({"acked": upto})
-        elif upto > self._acked:
-            self.done.append(self.done.line({"k": "a", "upto": upto}))
-        self._acked = upto
-        self.held = rest
-        return count
+        # The laptop holds every match up to `upto` (mend.ack). `held`: unused here.
+        from . import mend
+        return mend.ack(self, upto)
 
     # -- matches kept for later (suspend.py moves them) ----------------------------
     def list_kept(self) -> list[tuple[int, str]]:
@@ -330,18 +313,6 @@ class Journal:
         if bytes(nvm[0:4]) != NVM_MAGIC:
             nvm[0:12] = NVM_MAGIC + bytes(8)
         nvm[NVM_SEQ:NVM_SEQ + 4] = seq.to_bytes(4, "little")
-
-
-def _done_size(flash: Any) -> int:
-    for copy in twin.COPIES:
-        size: int = flash.length(copy + "/done")
-        if size > 0:
-            return size
-    free: int = flash.free()
-    if free < 0:
-        return DONE_MIN
-    size = (free // 4) & ~4095
-    return DONE_MIN if size < DONE_MIN else DONE_MAX if size > DONE_MAX else size
 
 
 def forget(name: str) -> None:

@@ -4,7 +4,7 @@
 import json
 from binascii import crc32
 
-from .journal import KEPT, OLD_ACKED, OLD_DONE, OLD_LIVE, encode_event, has
+from .journal import DONE_MAX, DONE_MIN, KEPT, OLD_ACKED, OLD_DONE, OLD_LIVE, encode_event, has
 from .twin import CHUNK, COPIES, DIR, EIO, HEX, LINE_MAX, PAD, Twin
 
 try:
@@ -140,8 +140,13 @@ def recover(log: Twin, visit: Any = None) -> None:
     # Both copies read; the better one is kept (visit() sees its records) and
     # written over the other where they differ.
     if log.store is not None:
+        files = []
+        for one in log.store:
+            if one.size == 0:
+                one.size = done_size(log.flash)
+            files.append((one.name, one.size))
         try:
-            make_store(log.flash, log.store)
+            make_store(log.flash, files)
         except OSError:     # read-only (maintenance mode): made at the next boot
             pass
     log.ready = True
@@ -160,7 +165,7 @@ def recover(log: Twin, visit: Any = None) -> None:
     if got[0] < 0:
         log.reset({})          # neither copy has a head: a new, empty log
         return
-    log.gen, log.head, log.start, log.end = got[0], got[1], got[2], got[3]
+    log.gen, log.head, log.end = got[0], got[1], got[3]
     log.best = best
     if other != got:
         try:
@@ -226,7 +231,7 @@ def recover_journal(journal: "Journal") -> "tuple[list[dict[str, Any]], int]":
     def visit(record: "dict[str, Any]", at: int) -> None:
         records.append(record)
 
-    journal.live.recover(visit)
+    recover(journal.live, visit)
     dropped = 0
     if (flash.length(OLD_LIVE) >= 0 or flash.length(OLD_LIVE + ".tmp") >= 0
             or flash.length(OLD_ACKED) >= 0 or flash.length(OLD_ACKED + ".tmp") >= 0
@@ -261,7 +266,7 @@ def recover_done(journal: "Journal") -> None:
             if record["upto"] > acked[0]:
                 acked[0] = record["upto"]
 
-    journal.done.recover(visit)
+    recover(journal.done, visit)
     upto = acked[0]
     floor = journal.done.head.get("acked")
     if type(floor) is int and floor > upto:
@@ -290,11 +295,54 @@ def live_records(journal: "Journal") -> "list[dict[str, Any]]":
     def visit(record: "dict[str, Any]", at: int) -> None:
         records.append(record)
 
-    journal.live.scan(journal.live.best, visit)
+    scan(journal.live, journal.live.best, visit)
     head = {}
     for key in journal.live.head:
         if key != "g":
             head[key] = journal.live.head[key]
     records.insert(0, head)
     return records
+
+
+
+def ack(journal: "Journal", upto: int) -> int:
+    # The laptop holds every match up to `upto`: they are no longer pending (their
+    # space comes back when the log is next made anew). Its number is written
+    # down too, as the match counter's floor (a power cut during the nvm write at
+    # a match's start can wipe the counter).
+    journal._items()
+    count = 0
+    for item in journal.held:
+        if item[0] <= upto:
+            count += 1
+    rest = []
+    for item in journal.held:
+        if item[0] > upto:
+            rest.append(item)
+    if upto < journal._acked:
+        upto = journal._acked
+    if not rest:
+        # Nothing left to keep: the log made anew (its space back), the number
+        # in its head. A cut before both heads are written leaves the matches
+        # pending: the laptop is sent them again and holds them already.
+        journal.done.reset({"acked": upto})
+    elif upto > journal._acked:
+        journal.done.append(journal.done.line({"k": "a", "upto": upto}))
+    journal._acked = upto
+    journal.held = rest
+    return count
+
+
+
+def done_size(flash: Any) -> int:
+    for copy in COPIES:
+        size: int = flash.length(copy + "/done")
+        if size > 0:
+            return size
+    free: int = flash.free()
+    if free < 0:
+        return DONE_MIN
+    size = (free // 4) & ~4095
+    return DONE_MIN if size < DONE_MIN else DONE_MAX if size > DONE_MAX else size
+
 
