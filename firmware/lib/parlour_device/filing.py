@@ -4,8 +4,8 @@
 import json
 from binascii import crc32
 
-from .journal import OLD_ACKED, OLD_DONE, OLD_LIVE, decode, stored
-from .mend import Reader
+from .journal import decode, stored
+from .mend import OLD_ACKED, OLD_DONE, OLD_LIVE, Reader
 from .twin import CHUNK, ENOSPC, SLOT, Twin
 
 try:

@@ -42,10 +42,6 @@ LIVE_SIZE = 32768           # each copy: ~600 entries
 DONE_MIN = 65536
 DONE_MAX = 524288
 MIN_ROOM = 16384            # room a new match needs in it (a sync makes it anew)
-# Files of the layout before the twin store: read once at boot, moved in, removed.
-OLD_LIVE = "parlour/live.jnl"
-OLD_DONE = "parlour/done"
-OLD_ACKED = "parlour/acked"
 EIO = 5
 NVM_MAGIC = b"PRL1"
 NVM_FLAGS = 4
@@ -140,22 +136,14 @@ class Journal:
         flash.mkdir(DIR)
         flash.mkdir(KEPT)
 
-    @property
-    def size(self) -> int:
-        # The live log's valid bytes (both copies).
-        return self.live.end
-
     # -- boot (mend.py: loaded for it, let go after) ------------------------------
     def recover(self) -> tuple[list[dict[str, Any]], int]:
-        # -> (records of the live match, bytes dropped from a bad tail).
+        # -> (records of the live match, bytes dropped from a bad tail); then the
+        # code that read the copies is let go (not needed again until the next boot).
         from . import mend
-        return mend.recover_journal(self)
-
-    def recover_all(self) -> tuple[list[dict[str, Any]], int]:
-        # recover(), then the code that read the copies let go (not needed again
-        # until the next boot).
+        from .games import forget
         try:
-            return self.recover()
+            return mend.recover_journal(self)
         finally:
             forget("parlour_device.mend")
 
@@ -218,6 +206,7 @@ class Journal:
             self._archive(seq, Record(kept))
         finally:
             # Filing's code is let go at once: the screen after it needs the room.
+            from .games import forget
             forget("parlour_device.filing")
             forget("parlour_device.mend")
         self.live_seq = 0
@@ -313,17 +302,6 @@ class Journal:
         if bytes(nvm[0:4]) != NVM_MAGIC:
             nvm[0:12] = NVM_MAGIC + bytes(8)
         nvm[NVM_SEQ:NVM_SEQ + 4] = seq.to_bytes(4, "little")
-
-
-def forget(name: str) -> None:
-    # A module of ours unloaded (the package's reference to it too).
-    import sys
-    if name in sys.modules:
-        del sys.modules[name]
-    parent, _, child = name.rpartition(".")
-    holder = sys.modules.get(parent)
-    if holder is not None and hasattr(holder, child):
-        delattr(holder, child)
 
 
 def has(kept: list[tuple[int, str]], seq: Any) -> bool:

@@ -4,7 +4,7 @@
 import json
 from binascii import crc32
 
-from .journal import DONE_MAX, DONE_MIN, KEPT, OLD_ACKED, OLD_DONE, OLD_LIVE, encode_event, has
+from .journal import DONE_MAX, DONE_MIN, KEPT, encode_event, has
 from .twin import CHUNK, COPIES, DIR, EIO, HEX, LINE_MAX, PAD, Twin
 
 try:
@@ -14,6 +14,11 @@ except ImportError:
 
 if TYPE_CHECKING:
     from .journal import Journal
+
+# Files of the layout before the twin store: read once at boot, moved in, removed.
+OLD_LIVE = "parlour/live.jnl"
+OLD_DONE = "parlour/done"
+OLD_ACKED = "parlour/acked"
 
 
 def read_line(data: bytes, seed: int) -> Any:

@@ -64,20 +64,25 @@ def close_game(collect: bool = True) -> None:
     _open[1] = None
     resident = _resident[0]
     for name in _ours():
-        if name in resident:
-            continue
-        del sys.modules[name]
-        parent, _, child = name.rpartition(".")
-        holder = sys.modules.get(parent)
-        if holder is not None:
-            try:
-                delattr(holder, child)      # the package's own reference to it
-            except AttributeError:
-                pass
+        if name not in resident:
+            forget(name)
     from parlour_rules.log import forget_games
     forget_games()
     if collect:
         gc.collect()
+
+
+def forget(name: str) -> None:
+    # A module of ours unloaded, with the package's own reference to it.
+    if name in sys.modules:
+        del sys.modules[name]
+    parent, _, child = name.rpartition(".")
+    holder = sys.modules.get(parent)
+    if holder is not None:
+        try:
+            delattr(holder, child)
+        except AttributeError:
+            pass
 
 
 def _ours() -> "set[str]":
