@@ -164,7 +164,11 @@ def recover(log: Twin, visit: Any = None) -> None:
 
     got0 = scan(log, 0, keep if visit is not None else None)
     got1 = scan(log, 1)
-    best = 0 if (got0[0], got0[3], -got0[4]) >= (got1[0], got1[3], -got1[4]) else 1
+    # The newer generation; then the copy with fewer damaged payloads (a cut while
+    # a record's line was written can take the start of its payload with it: the
+    # other copy, without that record, is right, and the match is still live);
+    # then the longer.
+    best = 0 if (got0[0], -got0[4], got0[3]) >= (got1[0], -got1[4], got1[3]) else 1
     got = got0 if best == 0 else got1
     other = got1 if best == 0 else got0
     if got[0] < 0:

@@ -17,7 +17,7 @@
 # record lines whose CRC is seeded with g (so lines a former generation left further
 # on never pass as this one's), each optionally followed by a payload of "len"
 # bytes whose CRC is "crc" (a finished match, as the wire sends it). The better
-# copy: the higher generation, then the more valid bytes.
+# copy: the higher generation, then fewer damaged payloads, then more valid bytes.
 import json
 from binascii import crc32
 
