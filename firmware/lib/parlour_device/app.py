@@ -88,7 +88,7 @@ class App:
     # -- boot: straight back into the match ----------------------------------------
     def boot(self) -> None:
         try:
-            records, dropped = self.journal.recover_all()
+            records, dropped = self.journal.recover()
         except OSError:
             records, dropped = [], 0
             self.message = "Flash unreadable"

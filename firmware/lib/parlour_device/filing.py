@@ -4,8 +4,8 @@
 import json
 from binascii import crc32
 
-from .journal import OLD_ACKED, OLD_DONE, OLD_LIVE, OLD_STORE, decode, stored
-from .mend import Reader
+from .journal import decode, stored
+from .mend import OLD_ACKED, OLD_DONE, OLD_LIVE, OLD_STORE, Reader
 from .twin import CHUNK, ENOSPC, SLOT, Twin
 
 try:
@@ -94,7 +94,8 @@ def payload(log: Twin, record: "dict[str, Any]", write: Any) -> int:
     # first, its record line (which says its length and CRC, read back from the
     # flash) last, so a cut before the line leaves no record. -> its offset.
     if not log.ready:
-        log.recover()
+        from .mend import recover
+        recover(log)
     room = log.size - log.end - SLOT
     if room <= 0:
         raise OSError(ENOSPC)
@@ -179,7 +180,8 @@ def migrate(journal: "Journal", records: "list[dict[str, Any]]") -> int:
             upto = 0
         # Only the counter's floor: a record under it that no ack named with its
         # digest is still pending.
-        journal.release([], upto)
+        from .records import release
+        release(journal, [], upto)
         flash.remove(OLD_ACKED)
         if flash.read(OLD_ACKED + ".tmp") is not None:
             flash.remove(OLD_ACKED + ".tmp")

@@ -46,11 +46,6 @@ LIVE_SIZE = 32768           # each copy: ~600 entries
 DONE_MIN = 65536
 DONE_MAX = 524288
 MIN_ROOM = 16384            # room a new match needs in it (a sync makes it anew)
-# Files of the layout before the twin store: read once at boot, moved in, removed.
-OLD_LIVE = "parlour/live.jnl"
-OLD_DONE = "parlour/done"
-OLD_ACKED = "parlour/acked"
-OLD_STORE = "parlour/store"     # the identity as protocol 2's first firmware kept it
 EIO = 5
 NVM_MAGIC = b"PRL1"
 NVM_FLAGS = 4
@@ -141,34 +136,26 @@ class Journal:
         self.offset: "Optional[int]" = None
         self.kept: list[tuple[int, str]] = []   # (number, game) kept for later, newest first
         self.live = twin.Twin(flash, "live", LIVE_SIZE)
-        self.done = twin.Twin(flash, "done", _done_size(flash))
+        self.done = twin.Twin(flash, "done", 0)     # sized as the store is made (mend.py)
         self.held: list[tuple[int, int, int]] = []     # (seq, offset, length) not acknowledged
         self._acked = 0
         self._done_read = False
         # Made (once) as either log is first read.
-        self.live.store = self.done.store = [("live", LIVE_SIZE), ("done", self.done.size)]
+        self.live.store = self.done.store = [self.live, self.done]
         if not writable:
             self.writable = False
             return
         flash.mkdir(DIR)
         flash.mkdir(KEPT)
 
-    @property
-    def size(self) -> int:
-        # The live log's valid bytes (both copies).
-        return self.live.end
-
     # -- boot (mend.py: loaded for it, let go after) ------------------------------
     def recover(self) -> tuple[list[dict[str, Any]], int]:
-        # -> (records of the live match, bytes dropped from a bad tail).
+        # -> (records of the live match, bytes dropped from a bad tail); then the
+        # code that read the copies is let go (not needed again until the next boot).
         from . import mend
-        return mend.recover_journal(self)
-
-    def recover_all(self) -> tuple[list[dict[str, Any]], int]:
-        # recover(), then the code that read the copies let go (not needed again
-        # until the next boot).
+        from .games import forget
         try:
-            return self.recover()
+            return mend.recover_journal(self)
         finally:
             forget("parlour_device.mend")
 
@@ -227,7 +214,13 @@ class Journal:
         if view is not None:
             kept["result"] = {"totals": view.get("totals"), "winner": view.get("winner")}
         from .filing import Record
-        self._archive(seq, Record(kept))
+        try:
+            self._archive(seq, Record(kept))
+        finally:
+            # Filing's code is let go at once: the screen after it needs the room.
+            from .games import forget
+            forget("parlour_device.filing")
+            forget("parlour_device.mend")
         self.live_seq = 0
         try:
             self.live.reset({})
@@ -271,52 +264,10 @@ class Journal:
         return None
 
     def ack(self, upto: int, held: "Optional[list[int]]" = None) -> int:
-        # Every match up to `upto` is held by the laptop (the layout before digest
-        # acks, and the tests): they are freed. -> how many.
-        self._items()
-        going = []
-        for item in self.held:
-            if item[0] <= upto:
-                going.append(item[0])
-        self.release(going, upto)
-        return len(going)
-
-    def release(self, going: "list[int]", upto: int = 0) -> None:
-        # The records `going` are no longer pending (records.free checked their
-        # digests); `upto`, the highest acknowledged, is written down as the match
-        # counter's floor (a power cut during the nvm write at a match's start can
-        # wipe the counter).
-        self._items()
-        if upto < self._acked:
-            upto = self._acked
-        if not going and upto == self._acked:
-            return
-        self._drop({"k": "a", "upto": upto, "f": going}, going)
-        self._acked = upto
-
-    def set_aside(self, seq: int) -> None:
-        # A damaged record, copied to parlour/damaged/ (records.py), is no longer
-        # pending: marked so in the log, never sent or counted again.
-        self._drop({"k": "x", "n": seq}, [seq])
-
-    def _drop(self, record: "dict[str, Any]", going: "list[int]") -> None:
-        rest = []
-        for item in self.held:
-            if item[0] not in going:
-                rest.append(item)
-        if not rest:
-            # Nothing left to keep: the log made anew (its space back), the floor
-            # and the identity in its head. A cut before both heads are written
-            # leaves the matches pending: the laptop is sent them again and holds
-            # them already.
-            head = {"acked": record.get("upto", self._acked)}
-            store = self.done.head.get("store")
-            if store is not None:
-                head["store"] = store
-            self.done.reset(head)
-        else:
-            self.done.append(self.done.line(record))
-        self.held = rest
+        # The laptop holds every match up to `upto` (the layout before digest acks,
+        # and the tests; a sync frees by digest: records.free). `held`: unused here.
+        from . import mend
+        return mend.ack(self, upto)
 
     # -- matches kept for later (suspend.py moves them) ----------------------------
     def list_kept(self) -> list[tuple[int, str]]:
@@ -364,29 +315,6 @@ class Journal:
         if bytes(nvm[0:4]) != NVM_MAGIC:
             nvm[0:12] = NVM_MAGIC + bytes(8)
         nvm[NVM_SEQ:NVM_SEQ + 4] = seq.to_bytes(4, "little")
-
-
-def _done_size(flash: Any) -> int:
-    for copy in twin.COPIES:
-        size: int = flash.length(copy + "/done")
-        if size > 0:
-            return size
-    free: int = flash.free()
-    if free < 0:
-        return DONE_MIN
-    size = (free // 4) & ~4095
-    return DONE_MIN if size < DONE_MIN else DONE_MAX if size > DONE_MAX else size
-
-
-def forget(name: str) -> None:
-    # A module of ours unloaded (the package's reference to it too).
-    import sys
-    if name in sys.modules:
-        del sys.modules[name]
-    parent, _, child = name.rpartition(".")
-    holder = sys.modules.get(parent)
-    if holder is not None and hasattr(holder, child):
-        delattr(holder, child)
 
 
 def has(kept: list[tuple[int, str]], seq: Any) -> bool:

@@ -6,8 +6,7 @@ import os
 from binascii import crc32
 
 from .flash import read_replaced
-from .journal import KEPT, OLD_ACKED, OLD_DONE, OLD_LIVE, OLD_STORE, boot_id, encode_event, has
-from .journal import uptime_ms
+from .journal import DONE_MAX, DONE_MIN, KEPT, boot_id, encode_event, has, uptime_ms
 from .twin import CHUNK, COPIES, DIR, EIO, HEX, LINE_MAX, PAD, Twin
 
 try:
@@ -17,6 +16,12 @@ except ImportError:
 
 if TYPE_CHECKING:
     from .journal import Journal
+
+# Files of the layout before the twin store: read once at boot, moved in, removed.
+OLD_LIVE = "parlour/live.jnl"
+OLD_DONE = "parlour/done"
+OLD_ACKED = "parlour/acked"
+OLD_STORE = "parlour/store"     # the identity as protocol 2's first firmware kept it
 
 
 def read_line(data: bytes, seed: int) -> Any:
@@ -143,8 +148,13 @@ def recover(log: Twin, visit: Any = None) -> None:
     # Both copies read; the better one is kept (visit() sees its records) and
     # written over the other where they differ.
     if log.store is not None:
+        files = []
+        for one in log.store:
+            if one.size == 0:
+                one.size = done_size(log.flash)
+            files.append((one.name, one.size))
         try:
-            make_store(log.flash, log.store)
+            make_store(log.flash, files)
         except OSError:     # read-only (maintenance mode): made at the next boot
             pass
     log.ready = True
@@ -157,7 +167,11 @@ def recover(log: Twin, visit: Any = None) -> None:
 
     got0 = scan(log, 0, keep if visit is not None else None)
     got1 = scan(log, 1)
-    best = 0 if (got0[0], got0[3], -got0[4]) >= (got1[0], got1[3], -got1[4]) else 1
+    # The newer generation; then the copy with fewer damaged payloads (a cut while
+    # a record's line was written can take the start of its payload with it: the
+    # other copy, without that record, is right, and the match is still live);
+    # then the longer.
+    best = 0 if (got0[0], -got0[4], got0[3]) >= (got1[0], -got1[4], got1[3]) else 1
     got = got0 if best == 0 else got1
     other = got1 if best == 0 else got0
     if got[0] < 0:
@@ -166,9 +180,9 @@ def recover(log: Twin, visit: Any = None) -> None:
         try:
             log.reset(store_head(log.flash) if log.name == "done" else {})
         except OSError:     # read-only (maintenance): an empty log, made at the next boot
-            log.gen, log.head, log.start, log.end = 0, {}, 0, 0
+            log.gen, log.head, log.end = 0, {}, 0
         return
-    log.gen, log.head, log.start, log.end = got[0], got[1], got[2], got[3]
+    log.gen, log.head, log.end = got[0], got[1], got[3]
     log.best = best
     if other != got:
         try:
@@ -272,7 +286,7 @@ def recover_journal(journal: "Journal") -> "tuple[list[dict[str, Any]], int]":
     def visit(record: "dict[str, Any]", at: int) -> None:
         records.append(record)
 
-    journal.live.recover(visit)
+    recover(journal.live, visit)
     dropped = 0
     if writable and (old_layout(flash) or flash.length(OLD_STORE) >= 0):
         from .filing import migrate
@@ -322,7 +336,7 @@ def recover_done(journal: "Journal") -> None:
         elif kind == "x":               # damaged, copied to parlour/damaged/
             drop(record.get("n"))
 
-    journal.done.recover(visit)
+    recover(journal.done, visit)
     upto = acked[0]
     floor = journal.done.head.get("acked")
     if type(floor) is int and floor > upto:
@@ -351,11 +365,38 @@ def live_records(journal: "Journal") -> "list[dict[str, Any]]":
     def visit(record: "dict[str, Any]", at: int) -> None:
         records.append(record)
 
-    journal.live.scan(journal.live.best, visit)
+    scan(journal.live, journal.live.best, visit)
     head = {}
     for key in journal.live.head:
         if key != "g":
             head[key] = journal.live.head[key]
     records.insert(0, head)
     return records
+
+
+
+def ack(journal: "Journal", upto: int) -> int:
+    # The laptop holds every match up to `upto`: they are no longer pending. -> how
+    # many.
+    from .records import release
+    journal._items()
+    going = []
+    for item in journal.held:
+        if item[0] <= upto:
+            going.append(item[0])
+    release(journal, going, upto)
+    return len(going)
+
+
+def done_size(flash: Any) -> int:
+    for copy in COPIES:
+        size: int = flash.length(copy + "/done")
+        if size > 0:
+            return size
+    free: int = flash.free()
+    if free < 0:
+        return DONE_MIN
+    size = (free // 4) & ~4095
+    return DONE_MIN if size < DONE_MIN else DONE_MAX if size > DONE_MAX else size
+
 

@@ -142,7 +142,8 @@ def set_aside(journal: Any, seq: int, buf: Any) -> bool:
         finally:
             out.close()
         flash.rename(tmp, name)
-        journal.set_aside(seq)
+        # No longer pending: never sent or counted again.
+        drop(journal, {"k": "x", "n": seq}, [seq])
     except OSError:
         return False
     return True
@@ -158,5 +159,41 @@ def free(journal: Any, named: "list[Any]", held: "list[int]") -> "list[int]":
         if seq in held and seq not in going and digest(journal, seq) == pair[1]:
             going.append(seq)
     if going:
-        journal.release(going, max(going))
+        release(journal, going, max(going))
     return going
+
+
+def release(journal: Any, going: "list[int]", upto: int) -> None:
+    # The records `going` are no longer pending (their room comes back when the log
+    # is next made anew); `upto`, the highest acknowledged, is written down as the
+    # match counter's floor (a power cut during the nvm write at a match's start
+    # can wipe the counter).
+    journal._items()
+    if upto < journal._acked:
+        upto = journal._acked
+    if not going and upto == journal._acked:
+        return
+    drop(journal, {"k": "a", "upto": upto, "f": going}, going)
+    journal._acked = upto
+
+
+def drop(journal: Any, record: "dict[str, Any]", going: "list[int]") -> None:
+    # `record` written to the finished matches' log (both copies), the records
+    # `going` no longer pending.
+    log = journal.done
+    rest = []
+    for item in journal.held:
+        if item[0] not in going:
+            rest.append(item)
+    if not rest:
+        # Nothing left to keep: the log made anew (its room back), the floor and
+        # the identity in its head. A cut before both heads are written leaves the
+        # matches pending: the laptop is sent them again and holds them already.
+        head = {"acked": record.get("upto", journal._acked)}
+        store = log.head.get("store")
+        if store is not None:
+            head["store"] = store
+        log.reset(head)
+    else:
+        log.append(log.line(record))
+    journal.held = rest

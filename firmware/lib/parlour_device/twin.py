@@ -17,7 +17,7 @@
 # record lines whose CRC is seeded with g (so lines a former generation left further
 # on never pass as this one's), each optionally followed by a payload of "len"
 # bytes whose CRC is "crc" (a finished match, as the wire sends it). The better
-# copy: the higher generation, then the more valid bytes.
+# copy: the higher generation, then fewer damaged payloads, then more valid bytes.
 import json
 from binascii import crc32
 
@@ -49,24 +49,13 @@ class Twin:
         self.size = size
         self.gen = 0
         self.head: "dict[str, Any]" = {}
-        self.start = 0      # where the records begin (after the head line)
         self.end = 0        # the valid bytes, both copies (after recover)
         self.best = 0       # the copy read from (the other may await repair)
         self.ready = False  # recovered: the generation and the end are known
-        self.store: "Optional[list[tuple[str, int]]]" = None    # every file, made on first read
+        self.store: "Optional[list[Twin]]" = None     # every log of the store, made on first read
 
     def path(self, copy: int) -> str:
         return COPIES[copy] + "/" + self.name
-
-    def recover(self, visit: Any = None) -> None:
-        # Both copies read; the better one kept (visit() sees its records) and
-        # written over the other where they differ (mend.py).
-        from . import mend
-        mend.recover(self, visit)
-
-    def scan(self, copy: int, visit: Any = None) -> "tuple[int, Any, int, int, int]":
-        from . import mend
-        return mend.scan(self, copy, visit)
 
     def read(self, pos: int, count: int) -> "Optional[bytes]":
         data: "Optional[bytes]" = self.flash.read_at(self.path(self.best), pos, count)
@@ -76,7 +65,8 @@ class Twin:
     def reset(self, head: "dict[str, Any]") -> None:
         # A new generation: the head alone, the records of the last one left behind.
         if not self.ready:
-            self.recover()
+            from . import mend
+            mend.recover(self)
         self.gen = self.gen + 1
         record = dict(head)
         record["g"] = self.gen
@@ -87,12 +77,13 @@ class Twin:
             self._put(copy, 0, first)
         self.best = 0
         self.head = record
-        self.start = self.end = len(first)
+        self.end = len(first)
 
     def append(self, data: bytes) -> None:
         # Record lines made with self.line(), written whole.
         if not self.ready:
-            self.recover()
+            from . import mend
+            mend.recover(self)
         if self.end + len(data) > self.size:
             raise OSError(ENOSPC)
         for copy in (0, 1):
