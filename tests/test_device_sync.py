@@ -12,10 +12,10 @@ from doubles.scripted_board import SimBoard
 from parlour_device.app import App
 from parlour_device.journal import maintenance_requested
 from parlour_device.link import RX, Link
-from parlour_device.records import digest, store_id
+from parlour_device.records import digest, free, store_id
 from parlour_device.sync import CHUNK
 from parlour_wire import frame, messages
-from test_journal_support import STUMP_CONFIG, stump_events
+from test_journal_support import STUMP_CONFIG, CutFlash, PowerCut, stump_events
 
 
 class Wire:
@@ -208,6 +208,73 @@ def test_each_store_has_its_own_identity_kept_across_boots():
     Link(wire).poll(app)
     [hello] = frames(wire)
     assert hello["store"] == hello["dev"] == app.board.uid
+
+
+@pytest.mark.parametrize("tear", [False, True])
+def test_a_cut_at_any_write_of_an_ack_that_makes_the_log_anew_keeps_the_identity(tear):
+    # The identity lives in the finished matches' log head, written to each copy in
+    # turn: cut cleanly or torn at each write, the next boot has it, and every record
+    # either pending or freed (the laptop holds it and will name it again).
+    cut = 0
+    while True:
+        files, nvm = {}, bytearray(4096)
+        flash = CutFlash(files)
+        app = App(SimBoard(flash=flash, nvm=nvm))
+        for _ in range(2):
+            app.new_match("stump", STUMP_CONFIG)
+            assert app.submit(stump_events(1)[0]) is None
+            app.finish_match()
+        ident = store_id(app.journal)
+        named = [[seq, digest(app.journal, seq)] for seq in (1, 2)]
+        flash.budget, flash.tear = flash.ops + cut, tear
+        try:
+            assert free(app.journal, named, [1, 2]) == [1, 2]
+            done = True
+        except PowerCut:
+            done = False
+        again = App(SimBoard(flash=MemFlash(files), nvm=nvm))
+        assert store_id(again.journal) == ident and ident is not None
+        assert again.journal.pending() in ([1, 2], [])
+        assert again.journal.next_seq() == 3
+        if done:
+            assert again.journal.pending() == [] and again.journal.acked() == 2
+            break
+        cut += 1
+    assert cut >= 2                 # both copies' heads were cut
+
+
+def test_a_store_whose_making_was_cut_is_made_again_with_an_identity():
+    for cut in range(12):
+        files = {}
+        flash = CutFlash(files, budget=cut, tear=True)
+        try:
+            App(SimBoard(flash=flash, nvm=bytearray(4096)))
+        except PowerCut:
+            pass
+        app = App(SimBoard(flash=MemFlash(files), nvm=bytearray(4096)))
+        ident = store_id(app.journal)
+        assert ident and len(ident) == 16
+        assert store_id(App(SimBoard(flash=MemFlash(files), nvm=bytearray(4096))).journal) == ident
+
+
+def test_in_maintenance_a_new_drive_gets_no_identity_and_nothing_is_written():
+    # The drive would take writes (a MemFlash): the journal must not try them.
+    from parlour_device.journal import Journal
+    read_only = MemFlash({})
+    journal = Journal(read_only, None, False)
+    journal.recover()
+    assert store_id(journal) is None and journal.pending() == []
+    assert [name for name in read_only.files if not name.startswith("\0")] == []
+    app = App(SimBoard(flash=MemFlash(read_only.files), nvm=bytearray(4096)))
+    ident = store_id(app.journal)
+    assert ident is not None                        # made at the next normal boot
+    app.new_match("stump", STUMP_CONFIG)
+    app.finish_match()
+    before = repr(read_only.files)
+    journal = Journal(MemFlash(read_only.files), None, False)   # and read as it is
+    journal.recover()
+    assert store_id(journal) == ident and journal.pending() == [1]
+    assert repr(read_only.files) == before
 
 
 def test_a_record_goes_from_the_flash_in_pieces_never_read_whole():

@@ -6,7 +6,7 @@ from binascii import crc32
 
 from .journal import decode, stored
 from .mend import OLD_ACKED, OLD_DONE, OLD_LIVE, OLD_STORE, Reader
-from .twin import CHUNK, ENOSPC, SLOT, Twin
+from .twin import CHUNK, ENOSPC, EROFS, SLOT, Twin
 
 try:
     from typing import TYPE_CHECKING, Any
@@ -93,6 +93,8 @@ def payload(log: Twin, record: "dict[str, Any]", write: Any) -> int:
     # A record with a payload that write(stream) makes in pieces: the payload goes
     # first, its record line (which says its length and CRC, read back from the
     # flash) last, so a cut before the line leaves no record. -> its offset.
+    if not log.writable:
+        raise OSError(EROFS)
     if not log.ready:
         from .mend import recover
         recover(log)

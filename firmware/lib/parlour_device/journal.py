@@ -143,7 +143,7 @@ class Journal:
         # Made (once) as either log is first read.
         self.live.store = self.done.store = [self.live, self.done]
         if not writable:
-            self.writable = False
+            self.writable = self.live.writable = self.done.writable = False
             return
         flash.mkdir(DIR)
         flash.mkdir(KEPT)

@@ -153,10 +153,11 @@ def recover(log: Twin, visit: Any = None) -> None:
             if one.size == 0:
                 one.size = done_size(log.flash)
             files.append((one.name, one.size))
-        try:
-            make_store(log.flash, files)
-        except OSError:     # read-only (maintenance mode): made at the next boot
-            pass
+        if log.writable:    # read-only (maintenance mode): made at the next boot
+            try:
+                make_store(log.flash, files)
+            except OSError:
+                pass
     log.ready = True
     # Copy 0's records are kept as it is read: it is the better one but after
     # a cut, so copy 1 is read again only then.
@@ -184,7 +185,7 @@ def recover(log: Twin, visit: Any = None) -> None:
         return
     log.gen, log.head, log.end = got[0], got[1], got[3]
     log.best = best
-    if other != got:
+    if other != got and log.writable:
         try:
             _copy(log, best, 1 - best, got[3])
             log.best = 0

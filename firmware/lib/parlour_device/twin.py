@@ -34,6 +34,7 @@ LINE_MAX = 2048     # a record line longer than this is damage
 SLOT = 96           # a payload's record line, padded: the payload goes first
 HEX = b"0123456789abcdef"
 ENOSPC = 28
+EROFS = 30
 EIO = 5
 
 
@@ -43,6 +44,10 @@ def line(record: "dict[str, Any]", seed: int) -> bytes:
 
 
 class Twin:
+    # False in maintenance mode (Journal): nothing is made, mended or written. A
+    # class default: a slot in every log's own dict costs heap.
+    writable = True
+
     def __init__(self, flash: Any, name: str, size: int) -> None:
         self.flash = flash
         self.name = name
@@ -94,6 +99,8 @@ class Twin:
         return line(record, self.gen)
 
     def _put(self, copy: int, pos: int, data: bytes) -> None:
+        if not self.writable:
+            raise OSError(EROFS)
         out = self.flash.open_at(self.path(copy), pos)
         try:
             written = out.write(data)

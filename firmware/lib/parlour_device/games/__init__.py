@@ -76,14 +76,15 @@ def close_game(collect: bool = True) -> None:
 
 def forget(name: str) -> None:
     # A module of ours unloaded, with the package's own reference to it.
-    if name in sys.modules:
-        del sys.modules[name]
+    if name not in sys.modules:
+        return
+    del sys.modules[name]
     parent, _, child = name.rpartition(".")
     holder = sys.modules.get(parent)
     if holder is not None:
         try:
             delattr(holder, child)
-        except AttributeError:
+        except (AttributeError, KeyError):  # CircuitPython: a module's missing name
             pass
 
 
