@@ -339,13 +339,15 @@ def content(data: bytes) -> list:
     with 0 or, in the two-copy logs, with a generation up to the head's): each line
     whose CRC holds as its JSON value (two interpreters order a dict's keys each
     their own way, so the same record is not the same bytes), any other as bytes.
-    A fixed-size file's unwritten zeros at its end are left out (where a record's
-    length moves its end), and so is what differs by run or by key order alone:
-    the clocks, the store's random identity, a filed record's length and CRC."""
+    In a two-copy log only its valid part counts: what follows (the unwritten zeros,
+    a former match's lines half overwritten by a shorter head) is not read by the
+    device either. Left out too is what differs by run or by key order alone: the
+    clocks, the store's random identity, a filed record's length and CRC."""
     import binascii
 
     out: list = []
     seeds = [0]
+    log = False
     for line in data.rstrip(b"\0").split(b"\n"):
         crc, _, payload = line.partition(b" ")
         whole = False
@@ -360,11 +362,14 @@ def content(data: bytes) -> list:
         except ValueError:
             whole = False
         if not whole:
+            if log:
+                break               # the log's valid part ends here
             out.append(["bytes", line.hex()])
             continue
         if type(value) is dict:
-            if type(value.get("g")) is int:         # a log's head: its generation
-                seeds = [0, *range(value["g"], 0, -1)]
+            if not out and type(value.get("g")) is int:     # a log's head: its generation
+                seeds = [0, value["g"]]
+                log = True
             for clock in (*CLOCKS, "store"):
                 value.pop(clock, None)
             if value.get("k") == "d":

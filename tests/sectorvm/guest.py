@@ -103,7 +103,7 @@ def make_store(dev, nvm):
 
 def state(app):
     # What the device holds, as booted: the live match, the finished matches, the
-    # kept ones, the settings and the roster.
+    # kept ones, the settings, the roster and the store's identity.
     journal = app.journal
     match = app.match
     live = None
@@ -116,7 +116,9 @@ def state(app):
     kept = []
     for seq, game in journal.list_kept():
         kept.append([seq, game, kept_events(journal, seq, game)])
-    return json.dumps([live, done, kept, app.settings, app.roster])
+    # The store's identity too: the laptop keys every record by it.
+    store = journal.done.head.get("store") if hasattr(journal, "done") else None
+    return json.dumps([live, done, kept, app.settings, app.roster, store])
 
 
 def kept_events(journal, seq, game):
