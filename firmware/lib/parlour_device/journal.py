@@ -158,6 +158,7 @@ class Journal:
             return mend.recover_journal(self)
         finally:
             forget("parlour_device.mend")
+            forget("parlour_device.identity")     # (a new store's, made once)
 
     def room(self) -> int:
         # Bytes left for finished matches.

@@ -2,11 +2,9 @@
 # it over the other; and making the store's files. Loaded at boot and let go after
 # it (journal.recover), so the board holds none of it while a match is played.
 import json
-import os
 from binascii import crc32
 
-from .flash import read_replaced
-from .journal import DONE_MAX, DONE_MIN, KEPT, boot_id, encode_event, has, uptime_ms
+from .journal import DONE_MAX, DONE_MIN, KEPT, encode_event, has
 from .twin import CHUNK, COPIES, DIR, EIO, HEX, LINE_MAX, PAD, Twin
 
 try:
@@ -178,8 +176,12 @@ def recover(log: Twin, visit: Any = None) -> None:
     if got[0] < 0:
         # Neither copy has a head: a new, empty log (the finished matches' log
         # carries the store's identity, so a new one is made with it).
+        head: "dict[str, Any]" = {}
+        if log.name == "done" and log.writable:
+            from .identity import store_head
+            head = store_head(log.flash)
         try:
-            log.reset(store_head(log.flash) if log.name == "done" else {})
+            log.reset(head)
         except OSError:     # read-only (maintenance): an empty log, made at the next boot
             log.gen, log.head, log.end = 0, {}, 0
         return
@@ -234,35 +236,6 @@ def make_store(flash: Any, files: "list[tuple[str, int]]") -> None:
                 make_copy(flash, copy, name, size)
         if flash.length(COPIES[copy] + "/pad") != PAD:
             flash.fill(COPIES[copy] + "/pad", PAD)
-
-
-def store_head(flash: Any) -> "dict[str, Any]":
-    # The head of a new store's finished-matches log, with the store's identity:
-    # random, so no two stores (two boards, one board wiped and refilled, two
-    # simulator folders) share one. A store of the layout before it keeps the
-    # identity it had (parlour/store) or, made before identities, none: the hello
-    # then names the board, as the laptop keyed its matches then.
-    old = read_replaced(flash, OLD_STORE)
-    if old is not None:
-        try:
-            text = old.decode()
-            int(text, 16)
-            if len(text) == 16:
-                return {"store": text}
-        except (ValueError, UnicodeError):
-            pass
-    for name in flash.listdir(DIR):  # order-free: any one will do
-        if name.partition("/")[0] not in OURS:    # (the tests' MemFlash lists deep)
-            return {}       # settings, a roster, old files: a store older than identities
-    try:
-        value = int.from_bytes(os.urandom(8), "little")
-    except (AttributeError, NotImplementedError, OSError):   # a port without urandom
-        value = boot_id() << 40 | uptime_ms() & 0xFFFFFFFFFF
-    return {"store": "%016x" % value}
-
-
-# What parlour/ holds before a new store's log is made (make_store and Journal).
-OURS = ("pad", "s0", "s1", "kept", "damaged", "store")
 
 
 def old_layout(flash: Any) -> bool:
