@@ -335,25 +335,46 @@ def fold_on_vm(matches: list[list], board: str = "macropad") -> list[list]:
 
 
 def content(data: bytes) -> list:
-    """A file's lines as the journal writes them ("<crc32 hex> <JSON>"): each line
+    """A file's lines as the journal writes them ("<crc32 hex> <JSON>", the CRC seeded
+    with 0 or, in the two-copy logs, with a generation up to the head's): each line
     whose CRC holds as its JSON value (two interpreters order a dict's keys each
-    their own way, so the same record is not the same bytes), any other as bytes."""
+    their own way, so the same record is not the same bytes), any other as bytes.
+    In a two-copy log only its valid part counts: what follows (the unwritten zeros,
+    a former match's lines half overwritten by a shorter head) is not read by the
+    device either. Left out too is what differs by run or by key order alone: the
+    clocks, the store's random identity, a filed record's length and CRC."""
     import binascii
 
     out: list = []
-    for line in data.split(b"\n"):
+    seeds = [0]
+    log = False
+    for line in data.rstrip(b"\0").split(b"\n"):
         crc, _, payload = line.partition(b" ")
+        whole = False
         try:
-            whole = len(crc) == 8 and int(crc, 16) == binascii.crc32(payload)
-            value = json.loads(payload) if whole else None
+            if len(crc) == 8:
+                want = int(crc, 16)
+                for seed in seeds:
+                    if binascii.crc32(payload, seed) == want:
+                        value = json.loads(payload)
+                        whole = True
+                        break
         except ValueError:
             whole = False
         if not whole:
+            if log:
+                break               # the log's valid part ends here
             out.append(["bytes", line.hex()])
             continue
         if type(value) is dict:
-            for clock in CLOCKS:
+            if not out and type(value.get("g")) is int:     # a log's head: its generation
+                seeds = [0, value["g"]]
+                log = True
+            for clock in (*CLOCKS, "store"):
                 value.pop(clock, None)
+            if value.get("k") == "d":
+                value.pop("len", None)
+                value.pop("crc", None)
         out.append(["json", value])
     return out
 

@@ -12,10 +12,10 @@ from doubles.scripted_board import SimBoard
 from parlour_device.app import App
 from parlour_device.journal import maintenance_requested
 from parlour_device.link import RX, Link
-from parlour_device.records import digest, store_id
+from parlour_device.records import digest, free, store_id
 from parlour_device.sync import CHUNK
 from parlour_wire import frame, messages
-from test_journal_support import STUMP_CONFIG, stump_events
+from test_journal_support import STUMP_CONFIG, CutFlash, PowerCut, stump_events
 
 
 class Wire:
@@ -136,7 +136,7 @@ def test_the_digest_a_rec_frame_names_is_the_stored_lines_crc():
     for _ in range(3):
         link.poll(app)
     [rec, end] = frames(wire)
-    line = app.flash.read("parlour/done/1.json")
+    line = app.journal.raw(1)
     assert rec["crc"] == line[:8].decode() == "%08x" % zlib.crc32(line[9:-1])
     assert rec["size"] == len(line) and end["count"] == 1 and end["bad"] == 0
 
@@ -148,7 +148,7 @@ def test_the_digest_a_rec_frame_names_is_the_stored_lines_crc():
 ])
 def test_an_ack_whose_digest_is_not_what_the_flash_holds_frees_nothing(recs):
     app, wire, link = device(matches=2)
-    good = digest(app.flash, 1)
+    good = digest(app.journal, 1)
     recs = [[seq, d.replace("{d1}", good) if "{" in d else
              (d % (zlib.crc32(b"other") & 0xFFFFFFFF) if "%" in d else d)] for seq, d in recs]
     ask(wire, "hello", 1)
@@ -164,14 +164,14 @@ def test_an_old_digest_under_a_number_now_held_by_a_new_match_frees_nothing():
     # A board wiped (drive and nvm) numbers its first match 1 again: the laptop's
     # digest of the old match 1 must not free the new one.
     app, wire, link = device(matches=1)
-    old = digest(app.flash, 1)
+    old = digest(app.journal, 1)
     old_store = store_id(app.journal)
     app2 = App(SimBoard(flash=MemFlash({}), nvm=bytearray(4096)))
     app2.new_match("stump", STUMP_CONFIG)
     for event in stump_events(5):
         assert app2.submit(event) is None
     app2.finish_match()
-    assert app2.journal.pending() == [1] and digest(app2.flash, 1) != old
+    assert app2.journal.pending() == [1] and digest(app2.journal, 1) != old
     assert store_id(app2.journal) != old_store
     wire2 = Wire()
     link2 = Link(wire2)
@@ -210,13 +210,82 @@ def test_each_store_has_its_own_identity_kept_across_boots():
     assert hello["store"] == hello["dev"] == app.board.uid
 
 
+@pytest.mark.parametrize("tear", [False, True])
+def test_a_cut_at_any_write_of_an_ack_that_makes_the_log_anew_keeps_the_identity(tear):
+    # The identity lives in the finished matches' log head, written to each copy in
+    # turn: cut cleanly or torn at each write, the next boot has it, and every record
+    # either pending or freed (the laptop holds it and will name it again).
+    cut = 0
+    while True:
+        files, nvm = {}, bytearray(4096)
+        flash = CutFlash(files)
+        app = App(SimBoard(flash=flash, nvm=nvm))
+        for _ in range(2):
+            app.new_match("stump", STUMP_CONFIG)
+            assert app.submit(stump_events(1)[0]) is None
+            app.finish_match()
+        ident = store_id(app.journal)
+        named = [[seq, digest(app.journal, seq)] for seq in (1, 2)]
+        flash.budget, flash.tear = flash.ops + cut, tear
+        try:
+            assert free(app.journal, named, [1, 2]) == [1, 2]
+            done = True
+        except PowerCut:
+            done = False
+        again = App(SimBoard(flash=MemFlash(files), nvm=nvm))
+        assert store_id(again.journal) == ident and ident is not None
+        assert again.journal.pending() in ([1, 2], [])
+        assert again.journal.next_seq() == 3
+        if done:
+            assert again.journal.pending() == [] and again.journal.acked() == 2
+            break
+        cut += 1
+    assert cut >= 2                 # both copies' heads were cut
+
+
+def test_a_store_whose_making_was_cut_is_made_again_with_an_identity():
+    for cut in range(12):
+        files = {}
+        flash = CutFlash(files, budget=cut, tear=True)
+        try:
+            App(SimBoard(flash=flash, nvm=bytearray(4096)))
+        except PowerCut:
+            pass
+        app = App(SimBoard(flash=MemFlash(files), nvm=bytearray(4096)))
+        ident = store_id(app.journal)
+        assert ident and len(ident) == 16
+        assert store_id(App(SimBoard(flash=MemFlash(files), nvm=bytearray(4096))).journal) == ident
+
+
+def test_in_maintenance_a_new_drive_gets_no_identity_and_nothing_is_written():
+    # The drive would take writes (a MemFlash): the journal must not try them.
+    from parlour_device.journal import Journal
+    read_only = MemFlash({})
+    journal = Journal(read_only, None, False)
+    journal.recover()
+    assert store_id(journal) is None and journal.pending() == []
+    assert [name for name in read_only.files if not name.startswith("\0")] == []
+    app = App(SimBoard(flash=MemFlash(read_only.files), nvm=bytearray(4096)))
+    ident = store_id(app.journal)
+    assert ident is not None                        # made at the next normal boot
+    app.new_match("stump", STUMP_CONFIG)
+    app.finish_match()
+    before = repr(read_only.files)
+    journal = Journal(MemFlash(read_only.files), None, False)   # and read as it is
+    journal.recover()
+    assert store_id(journal) == ident and journal.pending() == [1]
+    assert repr(read_only.files) == before
+
+
 def test_a_record_goes_from_the_flash_in_pieces_never_read_whole():
     app, wire, link = device(matches=2, events=60)
-    size = len(app.flash.read("parlour/done/1.json"))
+    size = stored_at(app, 1)[1]
     assert size > 3 * CHUNK
     reads = []
-    whole = app.flash.read
-    app.flash.read = lambda name: reads.append(name) or whole(name)
+    whole, part = app.flash.read, app.flash.read_at
+    app.flash.read = lambda name: reads.append((name, -1)) or whole(name)
+    app.flash.read_at = lambda name, at, count: reads.append((name, count)) or part(name, at,
+                                                                                   count)
     pieces = []
     write = wire.write
     wire.write = lambda data: pieces.append(len(data)) or write(data)
@@ -226,7 +295,7 @@ def test_a_record_goes_from_the_flash_in_pieces_never_read_whole():
     got = frames(wire)
     assert [f["t"] for f in got] == ["rec", "rec", "end"]
     assert got[0]["m"]["record"]["events"] == stump_events(60)
-    assert not [name for name in reads if "/done/" in name]
+    assert not [r for r in reads if "done" in r[0] and not 0 <= r[1] <= CHUNK]
     assert max(pieces) <= CHUNK
 
 
@@ -304,13 +373,21 @@ def test_garbage_gets_an_answer_and_changes_nothing(line):
     assert app.journal.pending() == [1]
 
 
+def stored_at(app, seq):
+    # Where a finished match's record lies in the finished matches' log (each copy).
+    for n, at, length in app.journal.held:
+        if n == seq:
+            return at, length
+    raise AssertionError(seq)
+
+
 def test_a_match_stored_as_plain_json_by_older_firmware_still_goes_whole():
     app, wire, link = device(matches=1)
-    line = app.flash.read("parlour/done/1.json")
-    assert frame.check(line.rstrip(b"\n"))["seq"] == 1        # stored as a CRC'd line now
     old = json.dumps(app.journal.load(1)).encode()
-    app.flash.write("parlour/done/1.json", old)
-    assert app.journal.load(1)["seq"] == 1
+    files = {"parlour/done/1.json": old}        # the layout before the two-copy log
+    app = App(SimBoard(flash=MemFlash(files), nvm=bytearray(4096)))
+    assert "parlour/done/1.json" not in files    # moved into the log at boot
+    assert app.journal.load(1)["seq"] == 1 and app.journal.raw(1) == old
     ask(wire, "pull", 1, {"after": 0, "max": 4})
     for _ in range(3):
         link.poll(app)
@@ -319,23 +396,27 @@ def test_a_match_stored_as_plain_json_by_older_firmware_still_goes_whole():
 
 
 def damage(app, seq, how):
-    name = "parlour/done/%d.json" % seq
-    line = bytearray(app.flash.read(name))
-    if how == "flipped":
-        line[len(line) // 2] ^= 0x01
-    elif how == "cut":
-        line = line[:len(line) // 2]
-    else:
-        line = b""
-    app.flash.write(name, bytes(line))
-    return bytes(line)
+    # The record's bytes damaged in both copies of the finished matches' log, as
+    # the flash then lies: a flipped byte, its second half never written (cut), or
+    # none of it written (empty); then a boot reads the log. -> (app, its bytes).
+    at, length = stored_at(app, seq)
+    for copy in ("parlour/s0/done", "parlour/s1/done"):
+        data = app.flash.files[copy]
+        if how == "flipped":
+            data[at + length // 2] ^= 0x01
+        else:
+            start = at + (length // 2 if how == "cut" else 0)
+            data[start:at + length] = bytes(at + length - start)
+    app = App(SimBoard(flash=app.flash, nvm=app.board.nvm))
+    return app, bytes(app.flash.files["parlour/s0/done"][at:at + length])
 
 
 @pytest.mark.parametrize("how, why", [("flipped", "crc"), ("cut", "cut"), ("empty", "empty")])
 def test_a_damaged_record_is_named_once_set_aside_and_the_rest_go(how, why):
     app, wire, link = device(matches=3)
-    bytes_left = damage(app, 2, how)
-    assert app.journal.load(2) is None if bytes_left else True
+    app, bytes_left = damage(app, 2, how)
+    assert app.journal.pending() == [1, 2, 3]
+    assert how == "empty" or app.journal.load(2) is None
     ask(wire, "pull", 1, {"after": 0, "max": 4})
     for _ in range(5):
         link.poll(app)
@@ -347,6 +428,8 @@ def test_a_damaged_record_is_named_once_set_aside_and_the_rest_go(how, why):
     assert (end["count"], end["bad"], end["last"]) == (2, 1, 3)
     assert app.journal.pending() == [1, 3]
     assert app.flash.read("parlour/damaged/2.json") == bytes_left    # kept, never deleted
+    again = App(SimBoard(flash=app.flash, nvm=app.board.nvm))       # and after a reset
+    assert again.journal.pending() == [1, 3]
     ask(wire, "pull", 2, {"after": 0, "max": 4})                      # named once
     for _ in range(4):
         link.poll(app)
@@ -356,10 +439,10 @@ def test_a_damaged_record_is_named_once_set_aside_and_the_rest_go(how, why):
 def test_a_second_damaged_record_under_the_same_number_does_not_replace_the_first():
     app, wire, link = device(matches=1)
     app.flash.write("parlour/damaged/1.json", b"older")
-    damage(app, 1, "empty")
+    app, left = damage(app, 1, "empty")
     ask(wire, "pull", 1, {"after": 0, "max": 4})
     for _ in range(3):
         link.poll(app)
     assert [f["t"] for f in frames(wire)] == ["bad", "end"]
     assert app.flash.read("parlour/damaged/1.json") == b"older"
-    assert app.flash.read("parlour/damaged/1-1.json") == b""
+    assert app.flash.read("parlour/damaged/1-1.json") == left == bytes(len(left))

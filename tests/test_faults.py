@@ -14,7 +14,7 @@ from doubles.scripted_board import KEY, SimBoard
 from parlour_device import app as app_module
 from parlour_device import errlog, main
 from parlour_device.app import FAULTS_LOGGED, App
-from parlour_device.journal import KEPT, LIVE
+from parlour_device.journal import KEPT, encode
 from parlour_device.ui.frame import K_MENU, TEXT
 from test_journal_support import STUMP_CONFIG, stump_events
 
@@ -128,10 +128,14 @@ def test_a_fault_at_boot_shows_on_the_menu_and_the_match_is_there_after_the_next
     assert boot(files).screen.title.startswith("Stump")
 
 
+LIVE_COPIES = ("parlour/s0/live", "parlour/s1/live")
+
+
 def test_a_match_boot_cannot_replay_is_kept_aside_not_overwritten_by_a_new_one(monkeypatch):
     files = {}
-    live(files)
-    journal = bytes(files[LIVE])
+    app = live(files)
+    journal = b"".join(encode(record) for record in app.journal.live_records())
+    copies = [bytes(files[name]) for name in LIVE_COPIES]
 
     class Unreadable:
         def __init__(self, *args):
@@ -140,7 +144,7 @@ def test_a_match_boot_cannot_replay_is_kept_aside_not_overwritten_by_a_new_one(m
     monkeypatch.setattr(app_module, "MatchLog", Unreadable)
     app = boot(files)
     assert app.match is None and texts(app)[0] == "Error: ValueError"
-    assert files[LIVE] == journal                      # untouched: a reset tries again
+    assert [bytes(files[name]) for name in LIVE_COPIES] == copies    # untouched: a reset tries again
     monkeypatch.undo()
     assert app.new_match("stump", STUMP_CONFIG) is None
     assert bytes(files[KEPT + "/1-stump.jnl"]) == journal

@@ -1,7 +1,7 @@
 """Shared by the device, journal and simulator tests: a scripted Stump match (real
 rules core) and a flash that loses power at a chosen write."""
 
-from doubles.memflash import MemFlash
+from doubles.memflash import InPlace, MemFlash
 from parlour_rules.log import MatchLog
 
 STUMP_CONFIG = {"players": 2, "dealer": 1}
@@ -69,3 +69,27 @@ class CutFlash(MemFlash):
     def remove(self, name):
         self._tick()
         super().remove(name)
+
+    def open_at(self, name, offset):
+        return _CutWriter(self, super().open_at(name, offset))
+
+
+class _CutWriter:
+    """A file of CutFlash written in place: each write() is one of its writes."""
+
+    def __init__(self, flash, out: InPlace):
+        self.flash = flash
+        self.out = out
+
+    def write(self, data):
+        if self.flash._due() and self.flash.tear:
+            self.out.write(data[: len(data) // 2])
+            raise PowerCut()
+        self.flash._tick()
+        return self.out.write(data)
+
+    def seek(self, offset):
+        self.out.seek(offset)
+
+    def close(self):
+        self.out.close()

@@ -126,7 +126,7 @@ def test_restarting_on_the_same_state_folder_is_a_power_cycle(tmp_path):
         assert dev.app.submit(event) is None
     dev = run_script(dev, parse("reset"))
     assert dev.app.match.events == events                  # straight back into the match
-    assert (tmp_path / "CIRCUITPY" / "parlour" / "live.jnl").is_file()
+    assert (tmp_path / "CIRCUITPY" / "parlour" / "s0" / "live").is_file()
     assert (tmp_path / "nvm.bin").stat().st_size == 4096
     dev.close()
 
@@ -469,7 +469,7 @@ def test_the_readmes_headless_run_never_touches_the_saved_match(tmp_path, monkey
     for event in stump_events(4):
         assert live.app.submit(event) is None
     live.close()
-    journal = saved / "CIRCUITPY" / "parlour" / "live.jnl"
+    journal = saved / "CIRCUITPY" / "parlour" / "s0" / "live"
     before, files = journal.read_bytes(), snapshot(saved)
     assert before
     status = main(["sim", "--script", str(ROOT / "sim-scripts" / "stump_match.txt"),

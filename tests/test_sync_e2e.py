@@ -261,22 +261,26 @@ def test_a_match_whose_replay_disagrees_is_reported_loudly_and_kept(capsys, tmp_
     from parlour_device.app import App
     from parlour_device.boards.common import MONO_128X64, Board
     from parlour_device.flash import Flash
-    from parlour_device.journal import stored
     from parlour_wire.frame import encode
     from test_journal_support import STUMP_CONFIG, stump_events
 
+    def two_matches(folder, file_second=True):
+        folder.mkdir(parents=True)
+        app = App(Board(MONO_128X64, None, None, bytearray(4096), Flash(str(folder)), "d15a"))
+        for _ in range(2 if file_second else 1):
+            app.new_match("stump", STUMP_CONFIG)
+            for event in stump_events(4):
+                assert app.submit(event) is None
+            app.finish_match()
+        return app
+
+    kept = two_matches(tmp_path / "scratch").journal.load(2)
     flash = tmp_path / "state" / "CIRCUITPY"
-    flash.mkdir(parents=True)
-    app = App(Board(MONO_128X64, None, None, bytearray(4096), Flash(str(flash)), "d15a"))
-    for _ in range(2):
-        app.new_match("stump", STUMP_CONFIG)
-        for event in stump_events(4):
-            assert app.submit(event) is None
-        app.finish_match()
-    done = flash / "parlour" / "done" / "2.json"
-    kept = stored(done.read_bytes())
+    two_matches(flash, file_second=False)
     kept["result"]["totals"] = [7, 7]          # as if the device had scored it wrongly
-    done.write_bytes(encode(kept))
+    # filed as firmware before the two-copy log kept it: moved in at the next boot
+    (flash / "parlour" / "done").mkdir(exist_ok=True)
+    (flash / "parlour" / "done" / "2.json").write_bytes(encode(kept))
     env = dict(os.environ, PARLOUR_RUNTIME=str(tmp_path / "run"))
     proc, port = serve(tmp_path / "state", env)
     try:

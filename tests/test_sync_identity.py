@@ -15,7 +15,7 @@ from parlour.sim.fakes import FileNvm
 from parlour_device.app import App
 from parlour_device.boards.common import MONO_128X64, Board
 from parlour_device.flash import Flash
-from parlour_device.journal import stored
+from parlour_device.journal import Journal, stored
 from test_journal_support import STUMP_CONFIG, stump_events
 from test_sync_e2e import SCRIPTS, run, serve, stop
 
@@ -37,9 +37,14 @@ def file_matches(state, turns):
     return seqs
 
 
+def journal(state):
+    # The store's journal as maintenance mode reads it: nothing written.
+    return Journal(Flash(str(state / "CIRCUITPY")), None, False)
+
+
 def done(state):
-    folder = state / "CIRCUITPY" / "parlour" / "done"
-    return sorted(int(p.stem) for p in folder.glob("*.json")) if folder.is_dir() else []
+    # The finished matches the device still holds (its log's pending records).
+    return journal(state).pending()
 
 
 def sync(capsys, state, env, db, script=None):
@@ -125,9 +130,9 @@ def test_a_different_match_under_a_number_held_is_kept_listed_and_exported(
     # A drive copied onto a second board (or restored from a copy) carries its store
     # identity: its next match 1 is not the match 1 the laptop holds.
     one, two, db = tmp_path / "one", tmp_path / "two", tmp_path / "p.db"
+    file_matches(one, [])                   # the store made
+    shutil.copytree(one / "CIRCUITPY", two / "CIRCUITPY")
     file_matches(one, [3])
-    (two / "CIRCUITPY" / "parlour").mkdir(parents=True)
-    shutil.copy(one / "CIRCUITPY" / "parlour" / "store", two / "CIRCUITPY" / "parlour")
     file_matches(two, [5])
     assert sync(capsys, one, env, db)[0] == 0
     status, out, err = sync(capsys, two, env, db)
@@ -150,16 +155,23 @@ def test_a_different_match_under_a_number_held_is_kept_listed_and_exported(
     assert "clash: match 1 came under the same number" in out
 
 
-def damage(path, how):
-    line = bytearray(path.read_bytes())
-    if how == "flipped":
-        line[len(line) // 2] ^= 0x04
-    elif how == "cut":
-        del line[len(line) // 2:]
-    else:
-        line = bytearray()
-    path.write_bytes(bytes(line))
-    return bytes(line)
+def damage(state, seq, how):
+    # A finished match's record damaged in both copies of the log on the drive: a
+    # flipped byte, its second half never written (cut), or none of it (empty).
+    # -> the record's bytes as they now lie.
+    held = journal(state)
+    assert seq in held.pending()
+    [(at, length)] = [(item[1], item[2]) for item in held.held if item[0] == seq]
+    for copy in ("s0", "s1"):
+        path = state / "CIRCUITPY" / "parlour" / copy / "done"
+        data = bytearray(path.read_bytes())
+        if how == "flipped":
+            data[at + length // 2] ^= 0x04
+        else:
+            start = at + (length // 2 if how == "cut" else 0)
+            data[start:at + length] = bytes(at + length - start)
+        path.write_bytes(bytes(data))
+    return bytes(data[at:at + length])
 
 
 @pytest.mark.parametrize("how, why", [("flipped", "CRC does not match"), ("cut", "cut short"),
@@ -168,8 +180,7 @@ def test_a_damaged_record_is_named_once_kept_on_the_device_and_the_rest_arrive(
         capsys, tmp_path, env, how, why):
     state, db = tmp_path / "board", tmp_path / "p.db"
     file_matches(state, [2, 3, 4])
-    path = state / "CIRCUITPY" / "parlour" / "done" / "2.json"
-    left = damage(path, how)
+    left = damage(state, 2, how)
     status, out, err = sync(capsys, state, env, db)
     assert status == 3 and "2 received, 2 new, 2 freed on the device, 1 damaged" in out
     lines = said(err)

@@ -24,7 +24,7 @@ from .store import Store
 from .store.matches import Incoming, add_batch, begin_sync, finish_sync, held_here, see_device
 
 BATCH = 16          # records asked for at once (the device may send fewer)
-WHY = {"empty": "its file is empty", "cut": "its file is cut short",
+WHY = {"empty": "its record is empty", "cut": "its record is cut short",
        "crc": "its CRC does not match its bytes"}
 
 
@@ -62,7 +62,7 @@ def _batch_whole(records: list[dict], damaged: list[dict], end: dict, after: int
 
 def _damaged(frame: dict, device: str) -> str:
     where = ("set aside in parlour/damaged/ on its drive" if frame.get("aside") is True
-             else "left in parlour/done/ (its drive is read-only)")
+             else "left in its log, named again at the next sync (its drive is read-only)")
     return (f"match {device}#{frame.get('seq')} is damaged on the device "
             f"({WHY.get(str(frame.get('why')), 'it fails its check')}): {where}")
 

@@ -123,7 +123,7 @@ def case_wire_device_pull_and_ack():
     batch = _ask(sync, "pull", {"after": 0, "max": 2}, 2)
     acked = _ask(sync, "ack", {"recs": _named(batch)}, 3)[0]
     rest = _ask(sync, "pull", {"after": 2, "max": 5}, 4)
-    line = app.flash.read("parlour/done/3.json")
+    line = app.journal.raw(3)
     return [_fields(hello, ["t", "re", "proto", "oldest", "newest", "count", "rx"]),
             len(hello["store"]), hello["store"] == store_id(app.journal),
             [_fields(r, ["t", "re", "seq", "last", "count", "more", "bad"]) for r in batch],
@@ -136,7 +136,7 @@ def case_wire_device_pull_and_ack():
 def case_wire_device_frees_only_what_an_ack_names_with_its_digest():
     from parlour_device.records import digest
     app, sync = _device(2)
-    good = digest(app.flash, 1)
+    good = digest(app.journal, 1)
     out = []
     for recs in ([[1, "00000000"]], [[99, good]], [[2, good]]):
         out.append(_fields(_ask(sync, "ack", {"recs": recs})[0], ["t", "freed", "left"]))
@@ -145,21 +145,35 @@ def case_wire_device_frees_only_what_an_ack_names_with_its_digest():
     return [out, app.journal.pending(), app.journal.acked()]
 
 
+def _damage(app, seq, start, stop, flip):
+    # A record's bytes [start:stop) zeroed (never written), or one flipped, in both
+    # copies of the finished matches' log. -> the record's bytes as they now lie.
+    app.journal.pending()
+    for item in app.journal.held:
+        if item[0] == seq:
+            at, length = item[1], item[2]
+    for copy in ("parlour/s0/done", "parlour/s1/done"):
+        data = app.flash.files[copy]
+        if flip:
+            data[at + start] ^= 1
+        else:
+            for i in range(at + start, at + (length if stop is None else stop)):
+                data[i] = 0
+    return bytes(app.flash.files["parlour/s0/done"][at:at + length])
+
+
 def case_wire_device_sets_damaged_records_aside_and_sends_the_rest():
     app, sync = _device(4)
     flash = app.flash
-    line = flash.read("parlour/done/2.json")
-    flipped = bytearray(line)
-    flipped[20] ^= 1
-    flash.write("parlour/done/2.json", bytes(flipped))
-    flash.write("parlour/done/3.json", line[:len(line) // 2])
-    flash.write("parlour/done/4.json", b"")
+    _damage(app, 2, 20, None, True)
+    cut = _damage(app, 3, len(app.journal.raw(3)) // 2, None, False)
+    empty = _damage(app, 4, 0, None, False)
     got = _ask(sync, "pull", {"after": 0, "max": 16})
     again = _ask(sync, "pull", {"after": 0, "max": 16}, 2)
     return [[_fields(r, ["t", "seq", "why", "aside", "count", "bad"]) for r in got],
             [_fields(r, ["t", "seq"]) for r in again], app.journal.pending(),
-            flash.read("parlour/damaged/3.json") == line[:len(line) // 2],
-            flash.read("parlour/damaged/4.json") == b""]
+            flash.read("parlour/damaged/3.json") == cut,
+            flash.read("parlour/damaged/4.json") == empty == bytes(len(empty))]
 
 
 def case_wire_device_sends_a_long_record_in_pieces():
@@ -181,7 +195,7 @@ def case_wire_device_sends_a_long_record_in_pieces():
         first.pop(0)
     end = _drain(sync.next())
     head, line = sent.split(b"\n", 1)
-    held = app.flash.read("parlour/done/1.json")
+    held = app.journal.raw(1)
     return [len(held) > 2 * CHUNK, max(sizes[1:]) <= CHUNK, line == held,
             frame.check(head)["size"] == len(held), frame.check(end[:-1])["t"],
             sync.sending]
@@ -279,7 +293,7 @@ def bench_pull(app, batches):
         recs = []
         for seq in app.journal.pending():
             if seq <= after and len(recs) < messages.ACK_MAX:
-                recs.append([seq, digest(app.flash, seq)])
+                recs.append([seq, digest(app.journal, seq)])
         wire.incoming = frame.encode(messages.message("ack", 2 * n + 2, {"recs": recs}))
         link.poll(app)
     return link
@@ -299,7 +313,7 @@ def bench_sync_held(app):
     recs = []
     for seq in app.journal.pending():
         if seq <= link.sync.last and len(recs) < messages.ACK_MAX:
-            recs.append([seq, digest(app.flash, seq)])
+            recs.append([seq, digest(app.journal, seq)])
     wire.incoming = frame.encode(messages.message("ack", 3, {"recs": recs}))
     link.poll(app)
     return link

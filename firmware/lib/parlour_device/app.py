@@ -9,7 +9,7 @@ from parlour_rules.log import MatchLog
 from . import VERSION
 from .boards.common import dimmed, led_colours
 from .games import close_game, mark_resident, open_game, open_name
-from .journal import Journal, encode
+from .journal import MIN_ROOM, Journal
 from .prefs import ROSTER, SETTINGS, default_roster, load_roster, load_settings, save, valid_roster
 from .ui.caches import remember, room_for
 from .ui.frame import BLACK, BLUE, GREY, MEMO_SIZE, RECT, RED, TEXT, WHITE, Frame, fit
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from .boards.common import Board
 
 MAX_KEPT = 200          # finished matches kept for the laptop (>= 50 promised)
-MIN_FREE = 65536        # bytes of flash a new match needs
 FAULTS_LOGGED = 16      # faults written to the error log per boot (a loop must not wear the flash)
 # gc.mem_free on the board; None where there is none (CPython: the simulator).
 _MEM_FREE = getattr(gc, "mem_free", None)
@@ -122,10 +121,10 @@ class App:
             if index is None:
                 self.message = "Match unreadable"
                 return
-            good = [encode(head)]
+            good = []
             for event in events[:index]:
-                good.append(encode({"k": "e", "e": event}))
-            self.journal.keep(b"".join(good))
+                good.append({"k": "e", "e": event})
+            self.journal.keep_records(head, good)
             self.match = MatchLog(head.get("game"), head.get("config"), events[:index])
             self.message = "Bad entry dropped"
 
@@ -241,7 +240,7 @@ class App:
     def new_match(self, game: str, config: dict[str, Any]) -> Optional[RulesError]:
         if not self.board.writable():
             return self._refuse(RulesError("read_only", "Maintenance: no save"))
-        if len(self.journal.pending()) >= MAX_KEPT or 0 <= self.flash.free() < MIN_FREE:
+        if len(self.journal.pending()) >= MAX_KEPT or self.journal.room() < MIN_ROOM:
             return self._refuse(RulesError("full", "Full: sync first"))
         try:
             log = MatchLog(game, config)

@@ -76,6 +76,46 @@ class Flash:
     def rename(self, old: str, new: str) -> None:
         os.rename(self.path(old), self.path(new))
 
+    # -- files of a fixed size, written in place (twin.py): no cluster is allocated
+    # or freed, so neither the FAT nor sector 0 is written again.
+    def length(self, name: str) -> int:
+        try:
+            return int(os.stat(self.path(name))[6])
+        except OSError:
+            return -1
+
+    def fill(self, name: str, size: int) -> None:
+        # A new file of `size` zero bytes, a block at a time.
+        block = bytes(512)
+        with open(self.path(name), "wb") as f:
+            left = size
+            while left > 0:
+                part = block if left >= 512 else block[:left]
+                _whole(f.write(part), part)
+                left -= len(part)
+
+    def read_at(self, name: str, offset: int, count: int) -> Optional[bytes]:
+        try:
+            with open(self.path(name), "rb") as f:
+                f.seek(offset)
+                data: bytes = f.read(count)
+                return data
+        except OSError:
+            return None
+
+    def open_read(self, name: str) -> Any:
+        # The file open for reading (seek(), read(), close()), or None.
+        try:
+            return open(self.path(name), "rb")
+        except OSError:
+            return None
+
+    def open_at(self, name: str, offset: int) -> Any:
+        # The file open for writing in place at `offset`: write(), seek(), close().
+        f = open(self.path(name), "r+b")
+        f.seek(offset)
+        return f
+
     def remove(self, name: str) -> None:
         try:
             os.remove(self.path(name))

@@ -1,11 +1,19 @@
-# The power-safe journal. The live match is an append-only file of lines
-#     <crc32 as 8 hex digits> <JSON record>\n
-# one per accepted event (and one per undo), written before the screen confirms.
-# A line cut short by a power loss fails its CRC (or has no newline) and is
-# dropped at boot with everything after it, so at most the event being written
-# is lost. Finished matches move to parlour/done/<seq>.json, one CRC'd line of the
-# same kind (written to a .tmp and renamed; the link sends it as it is), and stay
-# there until the laptop acknowledges them.
+# The power-safe journal. The live match and the finished matches are two logs kept
+# twice in files of a fixed size (twin.py: a power cut can damage one copy only):
+#   parlour/s0|s1/live   the live match: a head {"k": "m", "n", "game", "config"}
+#                        (or {} when none is live), then one line per accepted
+#                        event {"k": "e", "e": ...} or undo {"k": "u"}, written to
+#                        both copies before the screen confirms;
+#   parlour/s0|s1/done   finished matches until the laptop acknowledges them: a
+#                        line {"k": "d", "n": seq} before each match's record (one
+#                        CRC'd line, exactly the bytes the link sends),
+#                        {"k": "a", "upto": n, "f": [seq, ...]} for the records an
+#                        ack freed (by digest: records.py), and {"k": "x", "n": seq}
+#                        for a damaged one copied to parlour/damaged/. Its head
+#                        carries the store's identity ("store"), so it is kept
+#                        twice and made anew with the log.
+# Neither file changes size, so no cluster is allocated or freed during play: the
+# FAT and sector 0 are written only when the store is made.
 # The match counter lives in microcontroller.nvm (4 KB; written once per match).
 import json
 import os
@@ -16,7 +24,7 @@ from parlour_wire.frame import check
 from parlour_wire.frame import decode as _decode
 from parlour_wire.frame import encode as encode  # the journal's line, for its callers
 
-from .flash import read_replaced, replace
+from . import twin
 
 try:
     from typing import Any, Optional
@@ -30,12 +38,14 @@ except ImportError:     # a build without io: entries go through a str
     BytesIO = None
 
 DIR = "parlour"
-LIVE = "parlour/live.jnl"
-LIVE_TMP = LIVE + ".tmp"      # flash.replace()'s own
-DONE = "parlour/done"
 KEPT = "parlour/kept"       # matches kept for later: <n>-<game>.jnl (suspend.py)
-ACKED = "parlour/acked"     # the highest match number the laptop has acknowledged
-STORE = "parlour/store"     # this store's identity: 16 hex digits, made with the store
+LIVE_SIZE = 32768           # each copy: ~600 entries
+# Each copy of the finished matches' log: a quarter of the free drive when the store
+# is made, within these (a 7 MB MacroPad: 512 KB, ~150 matches of 3 KB between syncs;
+# the emulator's 1 MB drive: ~130 KB). Its size is read back from the file after.
+DONE_MIN = 65536
+DONE_MAX = 524288
+MIN_ROOM = 16384            # room a new match needs in it (a sync makes it anew)
 EIO = 5
 NVM_MAGIC = b"PRL1"
 NVM_FLAGS = 4
@@ -60,9 +70,9 @@ def _dump_writes_bytes() -> bool:
 _DUMP_BYTES = _dump_writes_bytes()
 
 
-def encode_event(event: dict[str, Any]) -> bytes:
-    # encode({"k": "e", "e": event}), byte for byte, with one JSON encoding (the
-    # event's) instead of the wrapper's: this runs on every accepted entry.
+def encode_event(event: dict[str, Any], seed: int = 0) -> bytes:
+    # twin.line({"k": "e", "e": event}, seed), byte for byte, with one JSON encoding
+    # (the event's) instead of the wrapper's: this runs on every accepted entry.
     body: bytes
     if _DUMP_BYTES:
         out = BytesIO()
@@ -72,7 +82,7 @@ def encode_event(event: dict[str, Any]) -> bytes:
         body = out.getvalue()
     else:
         body = b'{"k": "e", "e": ' + json.dumps(event).encode() + b"}"
-    return b"%08x " % (crc32(body) & 0xFFFFFFFF) + body + b"\n"
+    return b"%08x " % (crc32(body, seed) & 0xFFFFFFFF) + body + b"\n"
 
 
 UNDO_LINE = encode({"k": "u"})
@@ -112,175 +122,153 @@ def boot_id() -> int:
 
 class Journal:
     # False in maintenance mode (the drive is the computer's until the next reset):
-    # the live match is read as it is, and any repair waits for a boot that may
-    # write. A class default: one slot more in every journal's own dict costs heap.
+    # both logs are read as they are, and any repair or move waits for a boot that
+    # may write. A class default: one slot more in every journal's own dict costs heap.
     writable = True
 
     def __init__(self, flash: Any, nvm: Any = None, writable: bool = True) -> None:
         self.flash = flash
         self.nvm = nvm
-        if not writable:
-            self.writable = False
         self.live_seq = 0
-        # The live file's length as written whole, and whether a write since failed
-        # (a full drive can leave part of a line behind it).
-        self.size = 0
-        self.torn = False
         # The device has no clock: a boot's id and the laptop's wall clock minus the
         # uptime (ms), once a sync has said what time it is.
         self.boot = boot_id()
         self.offset: "Optional[int]" = None
         self.kept: list[tuple[int, str]] = []   # (number, game) kept for later, newest first
-        fresh = read_replaced(flash, STORE) is None and not flash.listdir(DIR)
+        self.live = twin.Twin(flash, "live", LIVE_SIZE)
+        self.done = twin.Twin(flash, "done", 0)     # sized as the store is made (mend.py)
+        self.held: list[tuple[int, int, int]] = []     # (seq, offset, length) not acknowledged
+        self._acked = 0
+        self._done_read = False
+        # Made (once) as either log is first read.
+        self.live.store = self.done.store = [self.live, self.done]
+        if not writable:
+            self.writable = self.live.writable = self.done.writable = False
+            return
         flash.mkdir(DIR)
-        if fresh:
-            _new_store(flash)
-        flash.mkdir(DONE)
         flash.mkdir(KEPT)
 
-    # -- boot ------------------------------------------------------------------
+    # -- boot (mend.py: loaded for it, let go after) ------------------------------
     def recover(self) -> tuple[list[dict[str, Any]], int]:
-        # -> (records of the live match, bytes dropped from a bad tail).
-        flash = self.flash
-        for folder in (DONE, KEPT):
-            for name in flash.listdir(folder):  # order-free
-                if name.endswith(".tmp"):
-                    flash.remove(folder + "/" + name)
-        kept = self.kept = self.list_kept()
-        data = flash.read(LIVE)
-        if data is None:
-            data = flash.read(LIVE_TMP)
-            if data is not None and self.writable:
-                flash.rename(LIVE_TMP, LIVE)
-        else:
-            flash.remove(LIVE_TMP)
+        # -> (records of the live match, bytes dropped from a bad tail); then the
+        # code that read the copies is let go (not needed again until the next boot).
+        from . import mend
+        from .games import forget
+        try:
+            return mend.recover_journal(self)
+        finally:
+            forget("parlour_device.mend")
+            forget("parlour_device.identity")     # (a new store's, made once)
+
+    def room(self) -> int:
+        # Bytes left for finished matches.
+        self._items()
+        return self.done.size - self.done.end
+
+    def keep_records(self, head: "dict[str, Any]", records: "list[dict[str, Any]]") -> None:
+        # The live log written anew as `head` and `records` (a bad entry dropped, a
+        # kept match brought back).
+        from . import mend
+        mend.keep_records(self, head, records)
+
+    def live_records(self) -> list[dict[str, Any]]:
+        # The live match's head and records as the flash holds them.
+        from . import mend
+        return mend.live_records(self)
+
+    def _items(self) -> list[tuple[int, int, int]]:
+        # The finished matches not acknowledged (read from the flash the first time).
+        if not self._done_read:
+            from . import mend
+            mend.recover_done(self)
+        return self.held
+
+    def clear_live(self) -> None:
+        self.live.reset({})
         self.live_seq = 0
-        self._whole_at(0)
-        if data is None:
-            return [], 0
-        records, good = decode(data)
-        dropped = len(data) - good
-        seq = records[0].get("n") if records else None
-        if not records or records[0].get("k") != "m" or type(seq) is not int:
-            self.flash.remove(LIVE)
-            return [], len(data)
-        if self.archived(seq) or _has(kept, seq) or _has(kept, records[0].get("from")):
-            # The match was archived or kept for later and the power went before the
-            # live file did; or it was being resumed and the power went before its
-            # kept copy did (nothing is entered while both exist).
-            self.flash.remove(LIVE)
-            return [], 0
-        if dropped:
-            self.keep(data[:good])
-        else:
-            self._whole_at(good)
-        self.live_seq = seq
-        return records, dropped
-
-    def keep(self, good: bytes) -> None:
-        # Rewrite the live file as its good prefix (a bad tail must not stay in
-        # front of the next appends). Read-only: the next writable boot does it.
-        if not self.writable:
-            return
-        replace(self.flash, LIVE, good)
-        self._whole_at(len(good))
-
-    def _whole_at(self, size: int) -> None:
-        # The live file is `size` bytes, every one written whole.
-        self.size = size
-        self.torn = False
 
     # -- the live match -----------------------------------------------------------
     def begin(self, game: str, config: dict[str, Any]) -> int:
         seq = self.next_seq()
-        head = encode({"k": "m", "n": seq, "game": game, "config": config})
-        self.flash.write(LIVE, head)
-        self._whole_at(len(head))
+        self.live.reset({"k": "m", "n": seq, "game": game, "config": config})
         self.live_seq = seq
         return seq
 
     def event(self, event: dict[str, Any]) -> None:
-        self._append(encode_event(event))
+        self.live.append(encode_event(event, self.live.gen))
 
     def undo(self) -> None:
-        self._append(UNDO_LINE)
-
-    def _append(self, line: bytes) -> None:
-        # After a failed write the file is first cut back to what was written whole:
-        # a line appended to torn bytes would fail its CRC at boot, and everything
-        # after it would be dropped. If that fails too, so does this entry.
-        if self.torn:
-            data = self.flash.read(LIVE)
-            if data is None or len(data) < self.size:
-                raise OSError(EIO)
-            if len(data) > self.size:
-                self.keep(data[:self.size])
-            self.torn = False
-        try:
-            self.flash.append(LIVE, line)
-        except OSError:
-            self.torn = True
-            raise
-        self.size += len(line)
+        self.live.append(self.live.line({"k": "u"}))
 
     def finish(self, record: dict[str, Any], end: str,
                view: "Optional[dict[str, Any]]" = None) -> int:
-        # Archive the live match (end: "won" or "stopped"); then forget the live file.
+        # Archive the live match (end: "won" or "stopped"); then clear the live log.
         # It keeps the device's own result (the view's totals and winner), for the
         # laptop's replay to check, and when it ended: the uptime and which boot
         # ("up", "boot"), and the wall clock ("at") once a laptop has told the time.
+        # The record goes to the flash in pieces, never as one string.
         seq = self.live_seq
-        name = DONE + "/%d" % seq
         kept: dict[str, Any] = {"seq": seq, "end": end, "record": record,
                                 "up": uptime_ms(), "boot": self.boot}
         if self.offset is not None:
             kept["at"] = (kept["up"] + self.offset) // 1000
         if view is not None:
             kept["result"] = {"totals": view.get("totals"), "winner": view.get("winner")}
-        self.flash.write(name + ".tmp", encode(kept))
-        self.flash.rename(name + ".tmp", name + ".json")
-        self.flash.remove(LIVE)
+        from .filing import Record
+        try:
+            self._archive(seq, Record(kept))
+        finally:
+            # Filing's code is let go at once: the screen after it needs the room.
+            from .games import forget
+            forget("parlour_device.filing")
+            forget("parlour_device.mend")
         self.live_seq = 0
-        self._whole_at(0)
+        try:
+            self.live.reset({})
+        except OSError:     # filed: boot drops a live log whose match is filed
+            pass
         return seq
+
+    def _archive(self, seq: int, source: Any) -> None:
+        self._items()
+        from .filing import payload
+        at = payload(self.done, {"k": "d", "n": seq}, source.write)
+        self.held.append((seq, at, self.done.end - at))
 
     # -- finished matches, kept until the laptop acknowledges them ------------------
     def pending(self) -> list[int]:
+        self._items()
         seqs: list[int] = []
-        for name in self.flash.listdir(DONE):  # order-free: sorted below
-            if name.endswith(".json") and name[:-5].isdigit():
-                seqs.append(int(name[:-5]))
+        for item in self.held:
+            seqs.append(item[0])
         seqs.sort()
         return seqs
 
     def archived(self, seq: Any) -> bool:
-        return self.flash.read(DONE + "/%d.json" % seq) is not None
+        self._items()
+        for item in self.held:
+            if item[0] == seq:
+                return True
+        return False
 
     def load(self, seq: int) -> Any:
         data = self.raw(seq)
         return None if data is None else stored(data)
 
     def raw(self, seq: int) -> "Optional[bytes]":
-        # A finished match's file as stored (JSON): the link sends it unparsed. Its
-        # name is made in one step: every new str is looked up among the interned
-        # ones first, which is what a name costs on the board.
-        data: "Optional[bytes]" = self.flash.read("parlour/done/%d.json" % seq)
-        return data
+        # A finished match's record as stored (one CRC'd line): the link sends it
+        # unparsed.
+        self._items()
+        for item in self.held:
+            if item[0] == seq:
+                return self.done.read(item[1], item[2])
+        return None
 
     def ack(self, upto: int, held: "Optional[list[int]]" = None) -> int:
-        # The laptop holds every match up to `upto`: free their space. Its number is
-        # written down first, as the match counter's floor once their files are gone
-        # (a power cut during the nvm write at a match's start can wipe the counter).
-        # `held`: pending() as the caller last read it (listing the folder costs a
-        # new str per file on the board).
-        if upto > self.acked():
-            replace(self.flash, ACKED, b"%d" % upto)
-        count = 0
-        for seq in self.pending() if held is None else held:
-            if seq <= upto:
-                self.flash.remove(DONE + "/%d.json" % seq)
-                count += 1
-        return count
+        # The laptop holds every match up to `upto` (the layout before digest acks,
+        # and the tests; a sync frees by digest: records.free). `held`: unused here.
+        from . import mend
+        return mend.ack(self, upto)
 
     # -- matches kept for later (suspend.py moves them) ----------------------------
     def list_kept(self) -> list[tuple[int, str]]:
@@ -312,11 +300,8 @@ class Journal:
         return seq
 
     def acked(self) -> int:
-        data = read_replaced(self.flash, ACKED)
-        try:
-            return int(data.decode()) if data else 0
-        except (ValueError, UnicodeError):
-            return 0
+        self._items()
+        return self._acked
 
     def _nvm_seq(self) -> int:
         nvm = self.nvm
@@ -333,21 +318,7 @@ class Journal:
         nvm[NVM_SEQ:NVM_SEQ + 4] = seq.to_bytes(4, "little")
 
 
-def _new_store(flash: Any) -> None:
-    # A new store's identity: random, so no two stores (two boards, one board wiped
-    # and refilled, two simulator folders) share one. A drive the code may not write
-    # keeps none; its hello then names the board instead.
-    try:
-        value = int.from_bytes(os.urandom(8), "little")
-    except (AttributeError, NotImplementedError, OSError):   # a port without urandom
-        value = boot_id() << 40 | uptime_ms() & 0xFFFFFFFFFF
-    try:
-        replace(flash, STORE, b"%016x" % value)
-    except OSError:
-        pass
-
-
-def _has(kept: list[tuple[int, str]], seq: Any) -> bool:
+def has(kept: list[tuple[int, str]], seq: Any) -> bool:
     for item in kept:
         if item[0] == seq:
             return True

@@ -3,8 +3,8 @@
 # parlour/kept/<n>-<game>.jnl, until it is resumed. Imported only when the question
 # is asked or a kept match resumed, and unloaded with the game (games.close_game).
 #
-# Moving a journal aside (stash): its bytes to kept/<n>-<game>.jnl.tmp, renamed to
-# .jnl, then live.jnl removed. Bringing it back (restore): live.jnl written with the
+# Moving a journal aside (stash): its lines to kept/<n>-<game>.jnl.tmp, renamed to
+# .jnl, then the live log cleared. Bringing it back (restore): the live log written with the
 # kept bytes under a head that names the kept file ("from"), then the kept file
 # removed. Nothing is entered while both files exist, so after a power cut between
 # the two, boot drops live.jnl (journal.recover) and the kept file, which is whole,
@@ -12,10 +12,9 @@
 import gc
 
 from parlour_rules.errors import RulesError
-from parlour_wire.frame import check
 
 from .games import close_game, game_name, has_screens, open_game, open_name
-from .journal import EIO, KEPT, LIVE, decode, encode
+from .journal import EIO, KEPT, decode, encode
 from .ui.frame import fit
 from .ui.menu import MenuScreen
 
@@ -34,20 +33,20 @@ CHOICES = ["Keep it for later", "End it (stopped)", "Back"]
 
 
 def stash(journal: "Journal") -> None:
-    # The live journal, as written whole, moved aside to kept/.
+    # The live match, as the flash holds it, moved aside to kept/.
     flash = journal.flash
-    data = flash.read(LIVE)
-    if data is None or len(data) < journal.size:
+    records = journal.live_records()
+    head = records[0]
+    if head.get("k") != "m":
         raise OSError(EIO)
-    data = data[:journal.size]
-    head = check(data[:data.find(b"\n")])
-    game = head.get("game") if type(head) is dict else None
+    game = head.get("game")
     name = KEPT + "/%d-%s" % (journal.live_seq, game if type(game) is str else "match")
-    flash.write(name + ".tmp", data)
+    lines = []
+    for record in records:
+        lines.append(encode(record))
+    flash.write(name + ".tmp", b"".join(lines))
     flash.rename(name + ".tmp", name + ".jnl")
-    flash.remove(LIVE)
-    journal.live_seq = 0
-    journal._whole_at(0)
+    journal.clear_live()
     journal.kept = journal.list_kept()
 
 
@@ -80,14 +79,12 @@ def restore(journal: "Journal", seq: int, game: str) -> "tuple[list[dict[str, An
     new = journal.next_seq() if seq <= floor(journal) else seq
     head["n"] = new
     head["from"] = seq
-    body = encode(head) + data[data.find(b"\n") + 1:good]
-    flash.write(LIVE, body)
+    journal.keep_records(head, records[1:])
     flash.remove(name)
     if flash.read(name) is not None:    # both would stand: boot would drop the live one
-        flash.remove(LIVE)
+        journal.clear_live()
         raise OSError(EIO)
     journal.live_seq = new
-    journal._whole_at(len(body))
     journal.kept = journal.list_kept()
     return records, len(data) - good
 

@@ -13,7 +13,7 @@ from .app import mem_free
 from .journal import set_maintenance, uptime_ms
 from .link import RX
 from .prefs import valid_roster
-from .records import free, record_name, sealed, set_aside, store_id
+from .records import free, sealed, set_aside, store_id, where
 
 try:
     from typing import Any, Optional
@@ -138,15 +138,16 @@ class Sync:
         buf = self.buf
         while self.queue:
             seq = self.queue.pop(0)
-            name = record_name(seq)
-            size, head = sealed(flash, name, buf)
-            if size < 0:
-                continue        # freed since the pull began
+            spot = where(journal, seq)
+            if spot is None:
+                continue        # freed or set aside since the pull began
+            size = spot[2]
+            head = sealed(flash, spot, buf)
             self.n += 1
             self.last = seq
             if type(head) is str:
                 self.bad += 1
-                aside = set_aside(flash, seq)
+                aside = set_aside(journal, seq, buf)
                 self.app.dirty = True
                 return [encode(message("bad", self.n, {"seq": seq, "size": size, "why": head,
                                                        "aside": aside}, self.re))]
@@ -160,7 +161,7 @@ class Sync:
                 head = line[0][0:8]
             out = parts([b'{"v": %d, "n": %d, "t": "rec", "re": %d, "seq": %d, "size": %d, '
                          b'"crc": "' % (PROTOCOL, self.n, self.re, seq, size) + head + b'"}'])
-            return out + line if line else Piecewise(out, flash, name, size, buf)
+            return out + line if line else Piecewise(out, flash, spot, buf)
         self.sending = False
         self.buf = None
         return self._frame("end", {"after": self.after, "last": self.last, "count": self.count,
@@ -239,12 +240,14 @@ class Piecewise:
     # A record's reply as the link sends a reply (a list of pieces: it takes out[0]
     # and pops it once written): the rec frame, then the stored line read from the
     # flash into one buffer, a piece at a time, only as the laptop takes the last.
-    def __init__(self, head: list[bytes], flash: Any, name: str, size: int, buf: Any) -> None:
+    def __init__(self, head: list[bytes], flash: Any, spot: "tuple[str, int, int]",
+                 buf: Any) -> None:
         self.head = head
         self.flash = flash
-        self.name = name
+        self.name = spot[0]
+        self.at = spot[1]
         self.sent = 0
-        self.left = size
+        self.left = spot[2]
         self.buf = buf
         self.piece: Any = None
 
@@ -255,7 +258,7 @@ class Piecewise:
         if self.head:
             return self.head[0]
         if self.piece is None:
-            got = self.flash.read_into(self.name, self.sent, self.buf)
+            got = self.flash.read_into(self.name, self.at + self.sent, self.buf)
             if got <= 0:
                 # Short of a failing flash this cannot be: end the line, so the
                 # laptop sees it broken and asks again.

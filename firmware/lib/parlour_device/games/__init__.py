@@ -35,7 +35,7 @@ def open_game(game: str) -> Any:
     # is in memory; None for a game without screens.
     if game not in PLAYERS:
         return None
-    _forget(MENU)       # (App.menu loads it again; the screen showing it may finish)
+    forget(MENU)       # (App.menu loads it again; the screen showing it may finish)
     if _open[0] == game:
         return _open[1]
     close_game()
@@ -67,15 +67,15 @@ def close_game(collect: bool = True) -> None:
     resident = _resident[0]
     for name in _ours():
         if name not in resident:
-            _forget(name)
+            forget(name)
     from parlour_rules.log import forget_games
     forget_games()
     if collect:
         gc.collect()
 
 
-def _forget(name: str) -> None:
-    # The module out of sys.modules and its package: collected once unused.
+def forget(name: str) -> None:
+    # A module of ours unloaded, with the package's own reference to it.
     if name not in sys.modules:
         return
     del sys.modules[name]
@@ -83,8 +83,8 @@ def _forget(name: str) -> None:
     holder = sys.modules.get(parent)
     if holder is not None:
         try:
-            delattr(holder, child)      # the package's own reference to it
-        except AttributeError:
+            delattr(holder, child)
+        except (AttributeError, KeyError):  # CircuitPython: a module's missing name
             pass
 
 

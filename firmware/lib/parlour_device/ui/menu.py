@@ -340,8 +340,8 @@ class SyncScreen(InfoScreen):
             out.append("Playing: #%d" % journal.live_seq)
         if journal.kept:
             out.append("Kept for later: %d" % len(journal.kept))
-        free = app.flash.free()
-        if free >= 0:
-            out.append("Free: %d KB" % (free // 1024))
+        # The room left for finished matches (the drive's own free space no longer
+        # changes as matches are filed: their log is made at its size).
+        out.append("Free: %d KB" % (journal.room() // 1024))
         out.append("Id: " + app.board.uid)
         return out

@@ -1,0 +1,376 @@
+# Reading the two copies of a log (twin.py) at boot, taking the better and writing
+# it over the other; and making the store's files. Loaded at boot and let go after
+# it (journal.recover), so the board holds none of it while a match is played.
+import json
+from binascii import crc32
+
+from .journal import DONE_MAX, DONE_MIN, KEPT, encode_event, has
+from .twin import CHUNK, COPIES, DIR, EIO, HEX, LINE_MAX, PAD, Twin
+
+try:
+    from typing import TYPE_CHECKING, Any, Optional
+except ImportError:
+    TYPE_CHECKING = False  # type: ignore[misc]
+
+if TYPE_CHECKING:
+    from .journal import Journal
+
+# Files of the layout before the twin store: read once at boot, moved in, removed.
+OLD_LIVE = "parlour/live.jnl"
+OLD_DONE = "parlour/done"
+OLD_ACKED = "parlour/acked"
+OLD_STORE = "parlour/store"     # the identity as protocol 2's first firmware kept it
+
+
+def read_line(data: bytes, seed: int) -> Any:
+    # A line without its newline -> its record, or None.
+    if len(data) < 11 or data[8:9] != b" ":
+        return None
+    try:
+        crc = int(data[:8].decode(), 16)
+    except (ValueError, UnicodeError):
+        return None
+    body = data[9:]
+    if crc32(body, seed) & 0xFFFFFFFF != crc:
+        return None
+    try:
+        record = json.loads(body.decode())
+    except (ValueError, UnicodeError):
+        return None
+    return record if type(record) is dict else None
+
+
+class Reader:
+    # One copy read a line at a time, CHUNK bytes at a time (no file-sized buffer),
+    # through one open file.
+    def __init__(self, flash: Any, name: str, size: int) -> None:
+        self.file = flash.open_read(name)
+        self.size = size
+        self.buf = b""
+        self.at = 0         # file offset of buf[0]
+
+    def read_at(self, pos: int, count: int) -> bytes:
+        if self.file is None:
+            return b""
+        self.file.seek(pos)
+        data: bytes = self.file.read(count)
+        return data
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+            self.file = None
+
+    def line(self, pos: int) -> "Optional[bytes]":
+        # The line starting at `pos` without its newline, or None. Bytes that cannot
+        # begin a line (the zeros of a file never written, an erased sector's 0xff)
+        # end it without reading further.
+        while True:
+            start = pos - self.at
+            if 0 <= start < len(self.buf) and self.buf[start:start + 1] not in HEX:
+                return None
+            if 0 <= start <= len(self.buf):
+                end = self.buf.find(b"\n", start)
+                if end >= 0:
+                    return self.buf[start:end]
+                if len(self.buf) - start >= LINE_MAX:
+                    return None
+                keep = self.buf[start:]
+            else:
+                keep = b""
+            at = pos + len(keep)
+            if at >= self.size:
+                return None
+            more = self.read_at(at, CHUNK)
+            if not more:
+                return None
+            self.buf = keep + more
+            self.at = pos
+
+    def crc(self, pos: int, count: int) -> int:
+        crc = 0
+        while count > 0:
+            part = self.read_at(pos, CHUNK if count > CHUNK else count)
+            if not part:
+                return -1
+            crc = crc32(part, crc)
+            pos += len(part)
+            count -= len(part)
+        return crc & 0xFFFFFFFF
+
+
+def scan(log: Twin, copy: int, visit: Any = None) -> "tuple[int, Any, int, int, int]":
+    # One copy -> (generation, head, records' start, valid end, damaged payloads);
+    # generation -1 when its head is gone. visit(record, payload offset) for each
+    # record; a payload that fails its CRC is passed over (the record says where
+    # the next begins), and visited all the same: its reader finds the damage.
+    size = log.flash.length(log.path(copy))
+    if size != log.size:
+        return -1, None, 0, 0, 0
+    reader = Reader(log.flash, log.path(copy), size)
+    try:
+        return _scan(reader, size, visit)
+    finally:
+        reader.close()
+
+def _scan(reader: Reader, size: int, visit: Any) -> "tuple[int, Any, int, int, int]":
+    first = reader.line(0)
+    if first is None:
+        return -1, None, 0, 0, 0
+    head = read_line(first, 0)
+    if head is None or type(head.get("g")) is not int:
+        return -1, None, 0, 0, 0
+    gen = head["g"]
+    bad = 0
+    start = pos = len(first) + 1
+    while True:
+        text = reader.line(pos)
+        if text is None:
+            break
+        record = read_line(text, gen)
+        if record is None:
+            break
+        at = pos + len(text) + 1
+        count = record.get("len")
+        if count is not None:
+            if type(count) is not int or count < 0 or at + count > size:
+                break
+            if reader.crc(at, count) != record.get("crc"):
+                bad += 1
+        if visit is not None:
+            visit(record, at)
+        pos = at + (count or 0)
+    return gen, head, start, pos, bad
+
+def recover(log: Twin, visit: Any = None) -> None:
+    # Both copies read; the better one is kept (visit() sees its records) and
+    # written over the other where they differ.
+    if log.store is not None:
+        files = []
+        for one in log.store:
+            if one.size == 0:
+                one.size = done_size(log.flash)
+            files.append((one.name, one.size))
+        if log.writable:    # read-only (maintenance mode): made at the next boot
+            try:
+                make_store(log.flash, files)
+            except OSError:
+                pass
+    log.ready = True
+    # Copy 0's records are kept as it is read: it is the better one but after
+    # a cut, so copy 1 is read again only then.
+    seen: list[Any] = []
+
+    def keep(record: "dict[str, Any]", at: int) -> None:
+        seen.append((record, at))
+
+    got0 = scan(log, 0, keep if visit is not None else None)
+    got1 = scan(log, 1)
+    # The newer generation; then the copy with fewer damaged payloads (a cut while
+    # a record's line was written can take the start of its payload with it: the
+    # other copy, without that record, is right, and the match is still live);
+    # then the longer.
+    best = 0 if (got0[0], -got0[4], got0[3]) >= (got1[0], -got1[4], got1[3]) else 1
+    got = got0 if best == 0 else got1
+    other = got1 if best == 0 else got0
+    if got[0] < 0:
+        # Neither copy has a head: a new, empty log (the finished matches' log
+        # carries the store's identity, so a new one is made with it).
+        head: "dict[str, Any]" = {}
+        if log.name == "done" and log.writable:
+            from .identity import store_head
+            head = store_head(log.flash)
+        try:
+            log.reset(head)
+        except OSError:     # read-only (maintenance): an empty log, made at the next boot
+            log.gen, log.head, log.end = 0, {}, 0
+        return
+    log.gen, log.head, log.end = got[0], got[1], got[3]
+    log.best = best
+    if other != got and log.writable:
+        try:
+            _copy(log, best, 1 - best, got[3])
+            log.best = 0
+        except OSError:     # read-only (maintenance): repaired at the next boot
+            pass
+    if visit is None:
+        return
+    if best == 0:
+        for record, at in seen:
+            visit(record, at)
+    else:
+        seen = []
+        scan(log, 1, visit)
+
+def _copy(log: Twin, src: int, dst: int, count: int) -> None:
+    flash = log.flash
+    if flash.length(log.path(dst)) != log.size:
+        make_copy(flash, dst, log.name, log.size)
+    out = flash.open_at(log.path(dst), 0)
+    try:
+        at = 0
+        while at < count:
+            part = flash.read_at(log.path(src), at, CHUNK if count - at > CHUNK else count - at)
+            if not part:
+                raise OSError(EIO)
+            out.write(part)
+            at += len(part)
+    finally:
+        out.close()
+
+
+def make_copy(flash: Any, copy: int, name: str, size: int) -> None:
+    flash.mkdir(COPIES[copy])
+    flash.fill(COPIES[copy] + "/" + name, size)
+
+
+def make_store(flash: Any, files: "list[tuple[str, int]]") -> None:
+    # The two copies, each file at its size, in the order that keeps them apart:
+    # padding, copy 0's folder and files, padding, copy 1's, padding.
+    flash.mkdir(DIR)
+    if flash.length(DIR + "/pad") != PAD:
+        flash.fill(DIR + "/pad", PAD)
+    for copy in (0, 1):
+        for name, size in files:
+            if flash.length(COPIES[copy] + "/" + name) != size:
+                make_copy(flash, copy, name, size)
+        if flash.length(COPIES[copy] + "/pad") != PAD:
+            flash.fill(COPIES[copy] + "/pad", PAD)
+
+
+def old_layout(flash: Any) -> bool:
+    return bool(flash.length(OLD_LIVE) >= 0 or flash.length(OLD_LIVE + ".tmp") >= 0
+                or flash.length(OLD_ACKED) >= 0 or flash.length(OLD_ACKED + ".tmp") >= 0
+                or flash.listdir(OLD_DONE))
+
+
+def recover_journal(journal: "Journal") -> "tuple[list[dict[str, Any]], int]":
+    # -> (records of the live match, bytes dropped from a bad tail). Read-only
+    # (maintenance mode): nothing is repaired, removed or moved in; the next boot
+    # that may write does it.
+    flash = journal.flash
+    writable = journal.writable
+    for name in flash.listdir(KEPT):  # order-free
+        if name.endswith(".tmp") and writable:
+            flash.remove(KEPT + "/" + name)
+    kept = journal.kept = journal.list_kept()
+    recover_done(journal)
+    records: list[dict[str, Any]] = []
+
+    def visit(record: "dict[str, Any]", at: int) -> None:
+        records.append(record)
+
+    recover(journal.live, visit)
+    dropped = 0
+    if writable and (old_layout(flash) or flash.length(OLD_STORE) >= 0):
+        from .filing import migrate
+        dropped = migrate(journal, records)
+    journal.live_seq = 0
+    head = journal.live.head
+    seq = head.get("n")
+    if head.get("k") != "m" or type(seq) is not int:
+        return [], dropped
+    if journal.archived(seq) or has(kept, seq) or has(kept, head.get("from")):
+        # The match was archived or kept for later and the power went before the
+        # live log was cleared; or it was being resumed and the power went before
+        # its kept copy was removed (nothing is entered while both exist).
+        if writable:
+            journal.live.reset({})
+        return [], 0
+    journal.live_seq = seq
+    records.insert(0, head)
+    return records, dropped
+
+
+def recover_done(journal: "Journal") -> None:
+    journal._done_read = True
+    held: list[tuple[int, int, int]] = []
+    acked = [0]
+
+    def drop(seq: Any) -> None:
+        for item in held:
+            if item[0] == seq:
+                held.remove(item)
+                return
+
+    def visit(record: "dict[str, Any]", at: int) -> None:
+        kind = record.get("k")
+        if kind == "d" and type(record.get("n")) is int:
+            held.append((record["n"], at, record["len"]))
+        elif kind == "a" and type(record.get("upto")) is int:
+            if record["upto"] > acked[0]:
+                acked[0] = record["upto"]
+            going = record.get("f")
+            if type(going) is list:
+                for seq in going:       # freed by digest
+                    drop(seq)
+            else:
+                # every record up to it
+                held[:] = [item for item in held if item[0] > record["upto"]]
+        elif kind == "x":               # damaged, copied to parlour/damaged/
+            drop(record.get("n"))
+
+    recover(journal.done, visit)
+    upto = acked[0]
+    floor = journal.done.head.get("acked")
+    if type(floor) is int and floor > upto:
+        upto = floor
+    journal._acked = upto
+    journal.held = held
+
+def keep_records(journal: "Journal", head: "dict[str, Any]", records: "list[dict[str, Any]]") -> None:
+    # The live log written anew as `head` and `records` (a bad entry dropped, a
+    # kept match brought back).
+    clean = {}
+    for key in head:
+        if key != "g":
+            clean[key] = head[key]
+    journal.live.reset(clean)
+    for record in records:
+        if record.get("k") == "e":
+            journal.live.append(encode_event(record["e"], journal.live.gen))
+        else:
+            journal.live.append(journal.live.line(record))
+
+def live_records(journal: "Journal") -> "list[dict[str, Any]]":
+    # The live match's head and records as the flash holds them.
+    records: list[dict[str, Any]] = []
+
+    def visit(record: "dict[str, Any]", at: int) -> None:
+        records.append(record)
+
+    scan(journal.live, journal.live.best, visit)
+    head = {}
+    for key in journal.live.head:
+        if key != "g":
+            head[key] = journal.live.head[key]
+    records.insert(0, head)
+    return records
+
+
+
+def ack(journal: "Journal", upto: int) -> int:
+    # The laptop holds every match up to `upto`: they are no longer pending. -> how
+    # many.
+    from .records import release
+    journal._items()
+    going = []
+    for item in journal.held:
+        if item[0] <= upto:
+            going.append(item[0])
+    release(journal, going, upto)
+    return len(going)
+
+
+def done_size(flash: Any) -> int:
+    for copy in COPIES:
+        size: int = flash.length(copy + "/done")
+        if size > 0:
+            return size
+    free: int = flash.free()
+    if free < 0:
+        return DONE_MIN
+    size = (free // 4) & ~4095
+    return DONE_MIN if size < DONE_MIN else DONE_MAX if size > DONE_MAX else size
+
+

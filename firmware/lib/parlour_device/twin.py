@@ -1,0 +1,111 @@
+# Logs kept twice, in files whose size never changes, so a power cut can take at
+# most one copy of anything.
+#
+# On the RP2040 every file close erases and programs a whole 4 KB flash sector (the
+# file's data, then its directory entry); a cut during that program can leave the
+# sector erased or half written, whatever else it holds. So: the files are made once,
+# at their full size, and then only written in place (no cluster is ever allocated
+# or freed again: the FAT and sector 0 are not written during play); each log has
+# two copies, parlour/s0/<name> and parlour/s1/<name>, in directories of their own,
+# made one after the other with 4 KB of padding around each copy, so no sector holds
+# parts of both; and every change is written to copy 0, closed, then to copy 1. A cut
+# damages the one sector being programmed: in one copy only, and the other holds
+# everything up to the change being written. Boot reads both, takes the better and
+# writes it over the other.
+#
+# A copy: a head line "<crc32> <JSON>\n" whose record has the generation "g", then
+# record lines whose CRC is seeded with g (so lines a former generation left further
+# on never pass as this one's), each optionally followed by a payload of "len"
+# bytes whose CRC is "crc" (a finished match, as the wire sends it). The better
+# copy: the higher generation, then fewer damaged payloads, then more valid bytes.
+import json
+from binascii import crc32
+
+try:
+    from typing import Any, Optional
+except ImportError:
+    pass
+
+DIR = "parlour"
+COPIES = ("parlour/s0", "parlour/s1")
+PAD = 4096          # an erase sector: keeps each copy's sectors its own
+CHUNK = 256         # bytes a read takes (a head line, a few entry lines)
+LINE_MAX = 2048     # a record line longer than this is damage
+SLOT = 96           # a payload's record line, padded: the payload goes first
+HEX = b"0123456789abcdef"
+ENOSPC = 28
+EROFS = 30
+EIO = 5
+
+
+def line(record: "dict[str, Any]", seed: int) -> bytes:
+    body = json.dumps(record).encode()
+    return b"%08x " % (crc32(body, seed) & 0xFFFFFFFF) + body + b"\n"
+
+
+class Twin:
+    # False in maintenance mode (Journal): nothing is made, mended or written. A
+    # class default: a slot in every log's own dict costs heap.
+    writable = True
+
+    def __init__(self, flash: Any, name: str, size: int) -> None:
+        self.flash = flash
+        self.name = name
+        self.size = size
+        self.gen = 0
+        self.head: "dict[str, Any]" = {}
+        self.end = 0        # the valid bytes, both copies (after recover)
+        self.best = 0       # the copy read from (the other may await repair)
+        self.ready = False  # recovered: the generation and the end are known
+        self.store: "Optional[list[Twin]]" = None     # every log of the store, made on first read
+
+    def path(self, copy: int) -> str:
+        return COPIES[copy] + "/" + self.name
+
+    def read(self, pos: int, count: int) -> "Optional[bytes]":
+        data: "Optional[bytes]" = self.flash.read_at(self.path(self.best), pos, count)
+        return data
+
+    # -- writing: copy 0 whole, then copy 1 ----------------------------------------------
+    def reset(self, head: "dict[str, Any]") -> None:
+        # A new generation: the head alone, the records of the last one left behind.
+        if not self.ready:
+            from . import mend
+            mend.recover(self)
+        self.gen = self.gen + 1
+        record = dict(head)
+        record["g"] = self.gen
+        first = line(record, 0)
+        if len(first) > LINE_MAX:
+            raise OSError(ENOSPC)
+        for copy in (0, 1):
+            self._put(copy, 0, first)
+        self.best = 0
+        self.head = record
+        self.end = len(first)
+
+    def append(self, data: bytes) -> None:
+        # Record lines made with self.line(), written whole.
+        if not self.ready:
+            from . import mend
+            mend.recover(self)
+        if self.end + len(data) > self.size:
+            raise OSError(ENOSPC)
+        for copy in (0, 1):
+            self._put(copy, self.end, data)
+        self.end += len(data)
+
+    def line(self, record: "dict[str, Any]") -> bytes:
+        return line(record, self.gen)
+
+    def _put(self, copy: int, pos: int, data: bytes) -> None:
+        if not self.writable:
+            raise OSError(EROFS)
+        out = self.flash.open_at(self.path(copy), pos)
+        try:
+            written = out.write(data)
+        finally:
+            out.close()
+        if written is not None and written != len(data):
+            raise OSError(ENOSPC)
+
