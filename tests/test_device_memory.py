@@ -1,9 +1,8 @@
 """What the device holds in its heap: the menus' code is out of memory while a game's
 screens show and comes back only after a filed match's game has gone; Stump and
-Dartex never load the card packs; and on CircuitPython's own VM every scripted
-match still fits the heap these changes brought it down to."""
+Dartex never load the card packs. (The heap each match needs on CircuitPython's own
+VM is held by tests/test_cpvm.py.)"""
 
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -79,27 +78,3 @@ def test_the_cut_module_still_offers_the_seat_cut():
     assert cut.cut_seat is prng.cut_seat
     rng = prng.Xorshift32(5)
     assert cut.cut_seat(3, rng) == {"dealer": prng.Xorshift32(5).below(3)}
-
-
-# The smallest heap (1 KB steps) each scripted match needed on CircuitPython's VM
-# when issue 20's memory work was done, less the stand-ins' own heap as
-# bench/cpheap.py reports it (cpvm.overhead; C on the board), before it in
-# brackets: MacroPad Stump 130 KB (208), Dartex 118 (154), Dumbo 133 (158), Poker
-# 111 (124), Galumphus 129 (239); colour board 143 (209), 130 (170), 121 (130), 117
-# (130), 141 (232). Until every match fits the 128 KB of tests/test_cpvm.py, each
-# must stay within 4 KB of what it needed then.
-NEEDED_KB = {("macropad", "stump"): 130, ("macropad", "dartex"): 118,
-             ("macropad", "dumbo"): 133, ("macropad", "poker"): 111,
-             ("macropad", "galumphus"): 129, ("tft", "stump"): 143, ("tft", "dartex"): 130,
-             ("tft", "dumbo"): 121, ("tft", "poker"): 117, ("tft", "galumphus"): 141}
-
-
-@pytest.mark.parametrize(("board", "game"), sorted(NEEDED_KB))
-def test_the_scripted_match_needs_no_more_heap_on_the_vm_than_it_did(board, game):
-    import cpvm
-    if os.environ.get("PARLOUR_NO_CPVM") == "1":     # as tests/test_cpvm.py
-        pytest.skip("PARLOUR_NO_CPVM=1: CircuitPython's VM left out")
-    heap = (NEEDED_KB[(board, game)] + 4) * 1024 + cpvm.overhead(board)
-    result, state = cpvm.play(board, cpvm.script_path(board, game), heap)
-    assert cpvm.done(result), f"at -X heapsize={heap}:\n{result.failure()}"
-    assert [n for n in cpvm.files_of(state) if n.startswith("parlour/done/")]

@@ -11,6 +11,7 @@ from .boards.common import dimmed, led_colours
 from .games import close_game, mark_resident, open_game, open_name
 from .journal import MIN_ROOM, Journal
 from .prefs import ROSTER, SETTINGS, default_roster, load_roster, load_settings, save, valid_roster
+from .twin import ENOSPC
 from .ui.caches import remember, room_for
 from .ui.frame import BLACK, BLUE, GREY, MEMO_SIZE, RECT, RED, TEXT, WHITE, Frame, fit
 from .ui.screen import Screen
@@ -216,8 +217,11 @@ class App:
             return self._refuse(e)
         try:
             self.journal.event(event)
-        except OSError:
+        except OSError as e:
             match.undo(1)
+            if e.args and e.args[0] == ENOSPC:
+                # the live log's fixed room is used up: filing the match still works
+                return self._refuse(RulesError("log_full", "Match log full: file it"))
             return self._refuse(RulesError("flash", "Flash write failed"))
         self._changed()
         self.beep("ok")

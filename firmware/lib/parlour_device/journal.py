@@ -39,7 +39,7 @@ except ImportError:     # a build without io: entries go through a str
 
 DIR = "parlour"
 KEPT = "parlour/kept"       # matches kept for later: <n>-<game>.jnl (suspend.py)
-LIVE_SIZE = 32768           # each copy: ~600 entries
+LIVE_SIZE = 65536           # each copy: 500 entries of any game, ~800 of Poker's
 # Each copy of the finished matches' log: a quarter of the free drive when the store
 # is made, within these (a 7 MB MacroPad: 512 KB, ~150 matches of 3 KB between syncs;
 # the emulator's 1 MB drive: ~130 KB). Its size is read back from the file after.
