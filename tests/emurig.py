@@ -134,12 +134,22 @@ INPUTS = ("key", "turn", "press")
 
 def reference(game: str) -> Reference:
     """Play the game's script in the simulator: the key that starts the game (its code is
-    loaded then: Start on the seats screen) and the records it files."""
+    loaded then: Start on the seats screen) and the records it files. It plays in a
+    process of its own: the device drops a game's modules as it closes, which must not
+    reach the modules the tests in this process hold."""
+    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--reference", game],
+                         capture_output=True, text=True, cwd=ROOT)
+    if out.returncode != 0:
+        raise RuntimeError(f"the simulator could not play {game}'s script:\n{out.stderr}")
+    found = json.loads(out.stdout.strip().splitlines()[-1])
+    return Reference(found["start"], {int(seq): r for seq, r in found["done"].items()})
+
+
+def _play_reference(game: str) -> dict[str, Any]:
     from parlour.sim.device import SimDevice
     from parlour.sim.headless import apply
     from parlour.sim.script import parse
     from parlour_device import games
-    from parlour_device.journal import stored
 
     state = Path(tempfile.mkdtemp(prefix=f"parlour-ref-{game}-"))
     try:
@@ -156,12 +166,19 @@ def reference(game: str) -> Reference:
                 was, index = now, index + 1
         finally:
             device.close()
-        done: dict[int, dict[str, Any] | None] = {}
-        for path in sorted((state / "CIRCUITPY" / "parlour" / "done").glob("*.json")):
-            done[int(path.stem)] = stored(path.read_bytes())
-        return Reference(start, done)
+        return {"start": start, "done": filed(state / "CIRCUITPY")}
     finally:
         shutil.rmtree(state, ignore_errors=True)
+
+
+def filed(drive: Path) -> dict[int, dict[str, Any] | None]:
+    """The finished matches a drive's store holds, read as maintenance mode reads them
+    (nothing written)."""
+    from parlour_device.flash import Flash
+    from parlour_device.journal import Journal
+
+    journal = Journal(Flash(str(drive)), None, False)
+    return {seq: journal.load(seq) for seq in journal.pending()}
 
 
 def play(game: str, drive: Path, out: Path, ref: Reference | None = None) -> BoardRun:
@@ -185,7 +202,6 @@ def play(game: str, drive: Path, out: Path, ref: Reference | None = None) -> Boa
 
 def read(game: str, out: Path, ref: Reference | None = None, said: str = "") -> BoardRun:
     """A run's figures and verdict from what the tool left in out."""
-    from parlour_device.journal import stored
 
     run = BoardRun(game, out)
     try:
@@ -204,12 +220,13 @@ def read(game: str, out: Path, ref: Reference | None = None, said: str = "") -> 
     run.malloc_fails = result.get("mallocFails") or []
     img = str(out / "drive.img")
     run.errors_log = mtools("mtype", "-i", img, "::/parlour/errors.log").stdout.strip()
-    for name in mtools("mdir", "-b", "-i", img, "::/parlour/done").stdout.split():
-        stem = name.rsplit("/", 1)[-1]
-        if stem.endswith(".json") and stem[:-5].isdigit():
-            data = subprocess.run(["mtype", "-i", img, "::/parlour/done/" + stem],
-                                  capture_output=True).stdout
-            run.done[int(stem[:-5])] = stored(data) if data else None
+    copy = Path(tempfile.mkdtemp(prefix="parlour-drive-"))
+    try:
+        if subprocess.run(["mcopy", "-s", "-n", "-i", img, "::/parlour", str(copy)],
+                          capture_output=True).returncode == 0:
+            run.done = filed(copy)
+    finally:
+        shutil.rmtree(copy, ignore_errors=True)
     # The tool reads the OLED with a 6x12 grid that misses a row drawn closer than 12
     # pixels to the next (the main menu's title above its highlighted line): a missed
     # `expect` is noted, and the match's record on the drive says whether it went right.
@@ -244,3 +261,9 @@ def same_record(board: dict[str, Any] | None, sim: dict[str, Any] | None) -> boo
         return False
     return ({k: v for k, v in board.items() if k not in WHEN_KEYS}
             == {k: v for k, v in sim.items() if k not in WHEN_KEYS})
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 3 and sys.argv[1] == "--reference":
+        sys.path.insert(0, str(ROOT / "tests"))
+        print(json.dumps(_play_reference(sys.argv[2])))

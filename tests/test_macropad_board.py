@@ -19,7 +19,6 @@ from pathlib import Path
 import pytest
 
 import emurig
-from parlour_device.journal import encode
 
 pytestmark = pytest.mark.board
 
@@ -58,29 +57,42 @@ def test_scripted_match_runs_to_its_end_on_the_board(runs, game):
     assert sorted(run.done) == sorted(ref.done), where
     for seq, record in ref.done.items():
         board = run.done[seq]
-        assert board is not None, f"{game}: parlour/done/{seq}.json on the drive fails its CRC"
+        assert board is not None, f"{game}: match {seq} on the drive fails its CRC"
         assert emurig.same_record(board, record), (
             f"{game}: the drive's match {seq} differs from the simulator's: "
             f"{json.dumps(board)[:300]} against {json.dumps(record)[:300]}")
 
 
-def fat_image(path: Path, files: dict[str, bytes]) -> None:
-    # A FAT drive as the tool leaves it, made with the same tools.
-    subprocess.run(["mkfs.fat", "-C", "-n", "CIRCUITPY", str(path), "1024"],
+def fat_image(path: Path, store: Path, files: dict[str, bytes]) -> None:
+    # A FAT drive as the tool leaves it, made with the same tools: a store's parlour/
+    # folder copied in whole, and the files given.
+    subprocess.run(["mkfs.fat", "-C", "-n", "CIRCUITPY", str(path), "4096"],
                    check=True, capture_output=True)
-    subprocess.run(["mmd", "-i", str(path), "::/parlour", "::/parlour/done"], check=True)
+    subprocess.run(["mcopy", "-s", "-i", str(path), str(store / "parlour"), "::/"], check=True)
     for name, data in files.items():
         local = path.parent / name.replace("/", "_")
         local.write_bytes(data)
         subprocess.run(["mcopy", "-i", str(path), str(local), "::/" + name], check=True)
 
 
+def a_store_with_one_filed_match(folder: Path) -> dict:
+    # The firmware's own journal files a match; -> the record as the drive holds it.
+    from parlour_device.flash import Flash
+    from parlour_device.journal import Journal
+    journal = Journal(Flash(str(folder)))
+    journal.recover()
+    journal.begin("dumbo", {"players": 2})
+    journal.finish({"v": 1, "game": "dumbo", "config": {"players": 2}, "events": []}, "won")
+    return emurig.filed(folder)[1]
+
+
 def test_the_rig_sees_what_the_board_got_wrong(tmp_path):
     # A run the board got wrong in every way the bench fails: the rig must say so
     # (from the tool's own result.json layout and a real FAT image).
     need_emulator()
-    filed = {"seq": 1, "end": "won", "record": {"v": 1, "game": "dumbo", "events": []},
-             "up": 5, "boot": 7}
+    store = tmp_path / "store"
+    store.mkdir()
+    filed = a_store_with_one_filed_match(store)
     ref = emurig.Reference(start_input=1, done={1: dict(filed, up=900, boot=3),
                                                 2: dict(filed, seq=2)})
     result = {"failure": None, "consoleHits": [],
@@ -90,8 +102,8 @@ def test_the_rig_sees_what_the_board_got_wrong(tmp_path):
                           {"op": "key", "spiLast": 300.0}, {"op": "expect"}],
               "mallocFails": [{"bytes": 1136, "line": 141, "stackWords": ["mp_str_print_json"]}]}
     (tmp_path / "result.json").write_text(json.dumps(result))
-    fat_image(tmp_path / "drive.img", {"parlour/done/1.json": encode(filed),
-                                       "parlour/errors.log": b"1 MemoryError: memory allocation\n"})
+    fat_image(tmp_path / "drive.img", store,
+              {"parlour/errors.log": b"1 MemoryError: memory allocation\n"})
     run = emurig.read("dumbo", tmp_path, ref)
     assert run.mem_low == 900
     assert run.key_ms == [30.0, 300.0]
