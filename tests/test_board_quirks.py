@@ -11,7 +11,7 @@ from doubles.memflash import MemFlash
 from doubles.scripted_board import SimBoard
 from parlour.sim import fakes
 from parlour.sim.device import SimHardware
-from parlour_device import errlog, journal, main
+from parlour_device import errlog, main
 from parlour_device.app import App
 from parlour_device.boards.common import Board
 from test_device_app import texts
@@ -191,21 +191,6 @@ def test_in_maintenance_a_live_match_needing_repair_comes_back_read_only():
     assert app.finish_match("stopped") is app.screen and app.match.events == held
     assert texts(app)[0] == "Maintenance: no save"
     assert snapshot(files) == before
-
-
-def test_in_maintenance_a_journal_caught_mid_replace_is_read_where_it_is():
-    live = getattr(journal, "LIVE", None)
-    if live is None or not hasattr(journal, "LIVE_TMP"):
-        pytest.skip("the journal is no longer replaced through a .tmp file")
-    files = torn_live_match()
-    # the power went between replace()'s remove and rename
-    files[journal.LIVE_TMP] = files.pop(live)
-    before = snapshot(files)
-    app = App(MaintenanceBoard(flash=ReadOnlyFlash(files)))
-    assert app.match.events == EVENTS and app.message == "Maintenance: no save"
-    assert snapshot(files) == before
-    app = App(SimBoard(flash=MemFlash(files)))
-    assert app.match.events == EVENTS and live in files and journal.LIVE_TMP not in files
 
 
 def test_the_next_normal_boot_repairs_the_journal_maintenance_left():
