@@ -158,11 +158,11 @@ def migrate(conn: sqlite3.Connection, path: Path, migrations: list = MIGRATIONS)
     conn.execute("PRAGMA foreign_keys = OFF")
     try:
         for step in range(found, len(migrations)):
-            todo = migrations[step]
-            if callable(todo):
+            change = migrations[step]
+            if callable(change):
                 conn.execute("BEGIN IMMEDIATE")
                 try:
-                    todo(conn)
+                    change(conn)
                     conn.execute(f"PRAGMA user_version = {step + 1}")
                     conn.execute("COMMIT")
                 except BaseException:
@@ -170,7 +170,7 @@ def migrate(conn: sqlite3.Connection, path: Path, migrations: list = MIGRATIONS)
                     raise
             else:
                 # executescript commits first; the step and its version go in together.
-                conn.executescript(f"BEGIN;\n{todo}\nPRAGMA user_version = {step + 1};\n"
+                conn.executescript(f"BEGIN;\n{change}\nPRAGMA user_version = {step + 1};\n"
                                    "COMMIT;")
     finally:
         if enforced:
