@@ -57,7 +57,7 @@ firmware: $(STAMP)
 lint: $(STAMP)
 	$(PY) -m ruff check host firmware tests bench
 
-# The emulated MacroPad (bench/macropad.py, tests/test_macropad_board.py): CircuitPython
+# The emulated MacroPad (bench/macropad.py, tests/device/test_macropad_board.py): CircuitPython
 # 10.3 for the board in rp2040js, from the tool beside the checkout. It needs node 20+
 # and npm, dosfstools and mtools (installed here when missing, as root), and rp2040js
 # from npm in its cache.

@@ -1,4 +1,4 @@
-"""The smallest heap the app needs on CircuitPython's own VM (tests/cpvm.py), for
+"""The smallest heap the app needs on CircuitPython's own VM (tests/support/cpvm.py), for
 each board and game, found with `-X heapsize` in 1 KB steps by bisection:
 
     cpheap BOARD GAME scripted=BYTES long=BYTES
@@ -20,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "support"))
 
 import cpvm  # noqa: E402
 

@@ -3,7 +3,7 @@
 
 The match is the golden 4-player match "long" of tests/golden/dartex (300 events:
 200 throws, 77 exchanges, 22 deals and the cut). Its events are stored compactly in
-tests/portable/cases_dartex_golden.py, so the fold fuel is the rig's deterministic
+tests/support/portable/cases_dartex_golden.py, so the fold fuel is the rig's deterministic
 count (mprig.run_micropython) of case_fold_long minus case_decode_long (decoding
 the events alone). Heap is what the returned object keeps alive (mprig.heap_retained):
 the folded state, and the whole match log (events and state). Also printed: the
@@ -16,7 +16,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
 
 import mprig  # noqa: E402
 

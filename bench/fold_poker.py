@@ -5,7 +5,7 @@ most 32 KB of heap, at every table size (2 to 8 players).
 Fuel is the rig's deterministic instruction count (mprig.run_micropython); the
 fold's own cost is keep_fold_<n> minus case_events_<n> (making the match's events
 alone). The match: a cut, then show-downs with the odd false call and void hand
-(tests/portable/cases_poker_bench.py). Heap is what the returned state keeps alive
+(tests/support/portable/cases_poker_bench.py). Heap is what the returned state keeps alive
 (mprig.heap_retained). Also printed: the view of an 8-player match (it settles
 up), settle-up alone for 8 players, and one hand entered as counts and as cards
 (the first hand by cards also loads the meld solver's modules).
@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
 
 import mprig  # noqa: E402
 

@@ -18,13 +18,14 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "tests" / "support"))
+
+from test_melds_reference import brute  # noqa: E402
 
 import mprig  # noqa: E402
 import parlour.fastmelds  # noqa: E402,F401  (the laptop's solves, as `parlour score` uses them)
 from parlour_rules import melds  # noqa: E402
 from parlour_rules.cards import DUMBO, JOKER, STANDARD  # noqa: E402
-from test_melds_reference import brute  # noqa: E402
 
 DECK = list(range(52))
 RICH = [s * 13 + r - 1 for s in range(4) for r in range(4, 9)]
@@ -158,7 +159,7 @@ def fuel(jobs):
     The least of four runs of the same solve: the work is the same each time, but
     what the interpreter's allocator pays to find room depends on how the heap
     happens to be laid out (collection is off in the guest, see
-    tests/portable/runner.py), by up to ~200,000 fuel, so each run comes after a
+    tests/support/portable/runner.py), by up to ~200,000 fuel, so each run comes after a
     different small allocation that lays the heap out anew."""
     out = []
     with tempfile.TemporaryDirectory() as tmp:

@@ -40,8 +40,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 FIRMWARE = ROOT / "firmware"
-sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(ROOT / "tests" / "portable"))
+sys.path.insert(0, str(ROOT / "tests" / "support"))
+sys.path.insert(0, str(ROOT / "tests" / "support" / "portable"))
 
 WORD = 4
 CODE_STATE = 7 * WORD
@@ -306,8 +306,9 @@ def fold_rules(log_base):
 def solver_hands():
     """-> [(case, [(kind, hand, double pack, caller's groups)])]: the costliest
     hands the meld bench found, then seeded sweeps of each kind of hand."""
-    from parlour_rules.cards import JOKER
     from test_melds import HARD_HANDS, cards
+
+    from parlour_rules.cards import JOKER
 
     jobs = [(f"solver hard {text}", [("r", cards(text), True, None)]) for text in HARD_HANDS]
     rng = random.Random(2026)

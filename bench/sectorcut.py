@@ -14,7 +14,7 @@ match (entries, menus, filing) per accepted entry. Exits 1 if any cut lost somet
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests" / "support"))
 
 import sectorcut  # noqa: E402
 

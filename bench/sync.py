@@ -16,8 +16,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(ROOT / "tests" / "portable"))
+sys.path.insert(0, str(ROOT / "tests" / "support"))
+sys.path.insert(0, str(ROOT / "tests" / "support" / "portable"))
+
+from test_journal_support import STUMP_CONFIG, stump_events  # noqa: E402
 
 import mprig  # noqa: E402
 from parlour import sync  # noqa: E402
@@ -30,7 +32,6 @@ from parlour_device.app import App  # noqa: E402
 from parlour_device.boards.common import MONO_128X64, Board  # noqa: E402
 from parlour_device.flash import Flash  # noqa: E402
 from parlour_rules.log import MatchLog  # noqa: E402
-from test_journal_support import STUMP_CONFIG, stump_events  # noqa: E402
 
 EVENTS = 10_000
 TURNS = 33                  # a Stump match of 78 events
@@ -183,7 +184,7 @@ def main() -> int:
         env = dict(os.environ, PARLOUR_FAULT_SESSIONS=sessions)
         started = time.perf_counter()
         result = subprocess.run([sys.executable, "-m", "pytest", "-q", "-k", "faulty",
-                                 str(ROOT / "tests" / "test_sync_faults.py")], env=env)
+                                 str(ROOT / "tests" / "host" / "test_sync_faults.py")], env=env)
         print(f"fault relay, {sessions} sessions: "
               f"{'passed' if result.returncode == 0 else 'FAILED'} in "
               f"{time.perf_counter() - started:.0f} s")

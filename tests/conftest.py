@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 
 import mprig  # noqa: E402
 import parlour.fastmelds  # noqa: E402,F401  (the laptop's solves, as the CLI uses them)

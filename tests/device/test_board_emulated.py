@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 PLAY = ROOT.parent / "shared" / "tools" / "macropad-emulator" / "play"
 sys.path.insert(0, str(ROOT / "host"))
 

@@ -7,16 +7,15 @@ repaired at the next boot that may write."""
 
 import pytest
 
+from appdriver import Stop, StoppedClock, texts
 from doubles.memflash import MemFlash
 from doubles.scripted_board import SimBoard
+from journal_support import STUMP_CONFIG, CutFlash, PowerCut, stump_events
 from parlour.sim import fakes
 from parlour.sim.device import SimHardware
 from parlour_device import errlog, main
 from parlour_device.app import App
 from parlour_device.boards.common import Board
-from test_device_app import texts
-from test_faults import Stop, StoppedClock
-from test_journal_support import STUMP_CONFIG, CutFlash, PowerCut, stump_events
 
 EVENTS = stump_events(2)
 NEXT = stump_events(3)[len(EVENTS)]     # the entry the table makes next

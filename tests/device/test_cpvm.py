@@ -1,4 +1,4 @@
-"""The firmware on CircuitPython's own VM (10.3's unix port, tests/cpvm.py): the
+"""The firmware on CircuitPython's own VM (10.3's unix port, tests/support/cpvm.py): the
 drive images' modules import from their own .mpy files, the rules core folds the
 golden matches as CPython does, every scripted match gives the CPython simulator's
 screens and files, and every game's matches fit the board's heap."""
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support"))
 
 import cpvm  # noqa: E402
 

@@ -7,35 +7,19 @@ import json
 import pytest
 
 import mprig
-from doubles.memflash import MemFlash
-from doubles.scripted_board import KEY, PRESS, TURN, WAIT, SimBoard
+from appdriver import act, boot, texts
+from doubles.scripted_board import KEY, PRESS, TURN, WAIT
+from journal_support import STUMP_CONFIG, stump_events
 from parlour_device.app import App
 from parlour_device.games import PLAYERS
 from parlour_device.journal import maintenance_requested
 from parlour_device.link import Link
-from parlour_device.ui.frame import K_MENU, K_OK, K_UNDO, TEXT
+from parlour_device.ui.frame import K_MENU, K_OK, K_UNDO
 from parlour_wire.frame import check
 from portable_lint import SHARED_IMPORTS, lint_source, lint_tree
-from test_journal_support import STUMP_CONFIG, stump_events
 
 DEVICE = mprig.LIB / "parlour_device"
 
-
-def boot(files=None, colour=False):
-    board = SimBoard(colour=colour, flash=MemFlash({} if files is None else files))
-    app = App(board)
-    app.step()
-    return app
-
-
-def act(app, *inputs):
-    for kind, value in inputs:
-        app.board.feed(kind, value)
-    app.step()
-
-
-def texts(app):
-    return [item[3] for item in app.shown if item[0] == TEXT]
 
 
 def test_boots_to_the_main_menu_with_a_hint_line():

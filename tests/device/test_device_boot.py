@@ -7,16 +7,16 @@ from pathlib import Path
 
 import pytest
 
+from appdriver import texts
 from doubles.scripted_board import SimBoard
+from journal_support import STUMP_CONFIG
 from parlour.sim import fakes
 from parlour.sim.device import SimHardware
 from parlour_device import boards
 from parlour_device.app import App
 from parlour_device.journal import maintenance_requested, set_maintenance
-from test_device_app import texts
-from test_journal_support import STUMP_CONFIG
 
-BOOT = str(Path(__file__).resolve().parent.parent / "firmware" / "boot.py")
+BOOT = str(Path(__file__).resolve().parents[2] / "firmware" / "boot.py")
 HELD = {"macropad": {"KEY1"}, "tft": {"A0", "D24"}}
 
 

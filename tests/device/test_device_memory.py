@@ -1,7 +1,7 @@
 """What the device holds in its heap: the menus' code is out of memory while a game's
 screens show and comes back only after a filed match's game has gone; Stump and
 Dartex never load the card packs. (The heap each match needs on CircuitPython's own
-VM is held by tests/test_cpvm.py.)"""
+VM is held by tests/device/test_cpvm.py.)"""
 
 import subprocess
 import sys
@@ -15,7 +15,7 @@ from parlour.sim.script import parse
 from parlour_device.app import App
 from parlour_device.games import MENU, open_name
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 KINDS = {"key": KEY, "turn": TURN, "press": PRESS, "wait": WAIT}
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 VM = ROOT.parent / "shared" / "tools" / "circuitpython" / "circuitpython-10.3-unix-i386"
 sys.path.insert(0, str(ROOT / "host"))
 
@@ -77,7 +77,7 @@ def test_a_fault_in_a_screen_is_logged_with_its_file_and_line_on_circuitpython(
     (drive / "parlour").mkdir(parents=True)
     script = tmp_path / "vm_fault.py"
     script.write_text(f"DRIVE = {str(drive)!r}\n" + SCRIPT)
-    paths = [image / "lib", ROOT / "tests", ROOT / "tests" / "doubles" / "circuitpython"]
+    paths = [image / "lib", ROOT / "tests" / "support", ROOT / "tests" / "support" / "doubles" / "circuitpython"]
     env = dict(os.environ, MICROPYPATH=":".join(str(p) for p in paths))
     proc = subprocess.run([str(VM), "-X", "heapsize=400k", str(script)], env=env,
                           capture_output=True, text=True, timeout=60, check=False)

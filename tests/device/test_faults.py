@@ -9,29 +9,18 @@ import sys
 import pytest
 
 import mprig
+from appdriver import Stop, StoppedClock
 from doubles.memflash import MemFlash
 from doubles.scripted_board import KEY, SimBoard
+from journal_support import STUMP_CONFIG, stump_events
 from parlour_device import app as app_module
 from parlour_device import errlog, main
 from parlour_device.app import FAULTS_LOGGED, App
 from parlour_device.journal import KEPT, encode
 from parlour_device.ui.frame import K_MENU, TEXT
-from test_journal_support import STUMP_CONFIG, stump_events
 
 EVENTS = stump_events(2)
 
-
-class Stop(BaseException):
-    """Ends an endless loop under test (BaseException: no handler of ours takes it)."""
-
-
-class StoppedClock:
-    """A time module whose sleep ends the device's wait (the one module patched: the
-    simulator's display thread sleeps too)."""
-
-    @staticmethod
-    def sleep(seconds):
-        raise Stop()
 
 
 def boot(files):

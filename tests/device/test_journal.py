@@ -5,12 +5,12 @@ import pytest
 
 from doubles.memflash import MemFlash
 from doubles.scripted_board import SimBoard
+from journal_support import STUMP_CONFIG, stump_events
 from parlour_device.app import App
 from parlour_device.flash import Flash, _whole
 from parlour_device.journal import LIVE_SIZE, Journal, decode, encode
 from parlour_device.ui.frame import TEXT
 from parlour_rules.log import MatchLog
-from test_journal_support import STUMP_CONFIG, stump_events
 
 LIVE0, LIVE1 = "parlour/s0/live", "parlour/s1/live"    # the live log's two copies
 

@@ -9,9 +9,9 @@ import pytest
 
 from doubles.memflash import MemFlash
 from doubles.scripted_board import KEY, PRESS, TURN, SimBoard
+from journal_support import STUMP_CONFIG, CutFlash, PowerCut, stump_events
 from parlour_device.app import App
 from parlour_rules.log import MatchLog
-from test_journal_support import STUMP_CONFIG, CutFlash, PowerCut, stump_events
 
 EVENTS = stump_events(12)
 UNDO_AFTER = {5, 6, 20}     # undo these events and enter them again (undo is journalled too)
@@ -148,7 +148,7 @@ class Recording(App):
 def key_script():
     from parlour.sim.script import parse
 
-    path = Path(__file__).resolve().parent.parent / "sim-scripts" / "stump_match.txt"
+    path = Path(__file__).resolve().parents[2] / "sim-scripts" / "stump_match.txt"
     kinds = {"key": KEY, "turn": TURN, "press": PRESS}
     return [(kinds[s.kind], int(s.value)) for s in parse(path.read_text()) if s.kind in kinds]
 

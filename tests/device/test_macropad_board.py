@@ -1,4 +1,4 @@
-"""The MacroPad in the loop (tests/emurig.py): the drive image as shipped, on
+"""The MacroPad in the loop (tests/support/emurig.py): the drive image as shipped, on
 CircuitPython 10.3 built for the MacroPad, in the RP2040 emulator, plays the scripted
 matches of the games with the least free heap (bench/macropad.py measures all five)
 on the board's keys and encoder. Each must run to its end with no allocation failure

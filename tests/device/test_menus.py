@@ -6,6 +6,7 @@ import pytest
 
 from doubles.memflash import MemFlash
 from doubles.scripted_board import SimBoard
+from journal_support import STUMP_CONFIG, stump_events
 from parlour_device import suspend
 from parlour_device.app import App
 from parlour_device.games import NAMES
@@ -19,7 +20,6 @@ from parlour_device.ui.menu import (
     SyncScreen,
 )
 from parlour_device.ui.screen import ListScreen
-from test_journal_support import STUMP_CONFIG, stump_events
 
 
 def busy_app(colour):

@@ -12,7 +12,7 @@ from parlour.sim.device import SimDevice
 from parlour.sim.headless import apply
 from parlour.sim.script import parse
 from parlour_device.ui.frame import K_OK
-from test_screens_support import SCRIPTS
+from screens_support import SCRIPTS
 
 CASES = [
     ("macropad", "stump_match.txt", ["stump_round1_over", "stump_game_over"]),

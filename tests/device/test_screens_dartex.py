@@ -5,7 +5,7 @@ one match does not reach (pass on an empty pack, Foul with no table, Back)."""
 import pytest
 
 from parlour.sim.headless import play
-from test_screens_support import (
+from screens_support import (
     SCRIPTS,
     Pad,
     finished_match,

@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from parlour.sim.headless import play
-from test_screens_support import (
+from screens_support import (
     SCRIPTS,
     Pad,
     finished_match,
@@ -20,7 +20,7 @@ from test_screens_support import (
 
 
 def test_the_view_gives_the_last_hand_as_fields_and_the_preview_agrees_with_the_fold():
-    sys.path.insert(0, str(SCRIPTS.parent / "tests" / "portable"))
+    sys.path.insert(0, str(SCRIPTS.parent / "tests" / "support" / "portable"))
     import cases_dumbo
 
     joker, wrong, octad, tie = [dict(f) for f in cases_dumbo.case_view_gives_the_last_hand_as_fields()]

@@ -8,7 +8,7 @@ import pytest
 from parlour.sim.device import SimDevice
 from parlour.sim.headless import apply
 from parlour.sim.script import parse, script_board
-from test_screens_support import SCRIPTS
+from screens_support import SCRIPTS
 
 TEXT = 0
 GROUP = 5

@@ -19,7 +19,7 @@ from parlour_device.games.galumphus.texts import tune
 from parlour_rules import galumphus as rules
 from parlour_rules.cards import GAL_CODES, GAL_NAMES
 from parlour_rules.log import from_record
-from test_screens_support import SCRIPTS, Pad, finished_match, golden_check, shot_names
+from screens_support import SCRIPTS, Pad, finished_match, golden_check, shot_names
 
 # A pack for the quick tests (top first, as after G-2's second shuffle): dealer P1
 # deals P2 PUS, P3 CLI, P4 PAI, P1 CIS; the first call is PUS, then CLI.

@@ -11,7 +11,7 @@ from parlour.sim.headless import play
 from parlour_rules import poker
 from parlour_rules.log import MatchLog
 from parlour_rules.settle import settle
-from test_screens_support import (
+from screens_support import (
     SCRIPTS,
     Pad,
     finished_match,

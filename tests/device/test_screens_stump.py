@@ -7,7 +7,7 @@ import json
 import pytest
 
 from parlour.sim.headless import play
-from test_screens_support import (
+from screens_support import (
     SCRIPTS,
     Pad,
     finished_match,

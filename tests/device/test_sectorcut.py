@@ -1,5 +1,5 @@
 """Power cuts at the level of flash sectors, on CircuitPython's own VM and FAT over a
-double of the RP2040's flash (tests/sectorvm/flashdouble.py): a scripted match of
+double of the RP2040's flash (tests/support/sectorvm/flashdouble.py): a scripted match of
 every game, a cut at sector programs (the sector left erased, and half programmed),
 then the firmware booted from that flash. After every cut the drive mounts, the app
 boots to a usable screen, and it holds exactly what the screen had shown before the

@@ -20,6 +20,7 @@ import tty
 
 import pytest
 
+from journal_support import STUMP_CONFIG, stump_events
 from parlour.cli import main
 from parlour.replay import replay
 from parlour.sim.pty import PtySerial
@@ -29,7 +30,6 @@ from parlour_device.app import App
 from parlour_device.boards.common import MONO_128X64, Board
 from parlour_device.flash import Flash
 from parlour_rules.log import MatchLog
-from test_journal_support import STUMP_CONFIG, stump_events
 
 MATCHES = 20            # more than one batch of 16
 

@@ -17,7 +17,7 @@ import pytest
 from parlour.cli import main
 from parlour_rules import errors
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RUM_DRAWN = "6H 7H 8H 9H JC QC KC KS 2D 2H 5C".split()  # the sheet's caller, 7H drawn
 
 

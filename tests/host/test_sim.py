@@ -16,15 +16,15 @@ from pathlib import Path
 import pytest
 import serial
 
+from journal_support import STUMP_CONFIG, stump_events
 from parlour.cli import main
 from parlour.sim import terminal
 from parlour.sim.device import SimDevice, default_state_dir
 from parlour.sim.headless import ExpectationFailed, play, run_script, screen_text
 from parlour.sim.script import ScriptError, Step, parse, script_board
-from test_journal_support import STUMP_CONFIG, stump_events
 
-ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = Path(__file__).resolve().parent / "golden" / "screens"
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "screens"
 MENU_SCRIPT = ROOT / "docs" / "screens" / "menu.txt"
 MENU_TFT_SCRIPT = ROOT / "docs" / "screens" / "menu_tft.txt"
 MENU_KEPT_SCRIPT = ROOT / "docs" / "screens" / "menu_kept.txt"

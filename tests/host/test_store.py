@@ -7,6 +7,7 @@ import sqlite3
 
 import pytest
 
+from journal_support import STUMP_CONFIG, stump_events
 from parlour.errors import ParlourError
 from parlour.export import write
 from parlour.replay import replay
@@ -23,7 +24,6 @@ from parlour.store.matches import (
     select_matches,
 )
 from parlour_rules.log import MatchLog
-from test_journal_support import STUMP_CONFIG, stump_events
 
 HELLO = {"dev": "ab12", "board": "sim", "fw": "0.1.0", "proto": 1}
 

@@ -5,7 +5,7 @@ the same totals and winner, and `parlour show` says the replay agrees."""
 import json
 import os
 
-from test_sync_e2e import SCRIPTS, parlour, run, serve, stop
+from simlink import SCRIPTS, parlour, run, serve, stop
 
 
 def test_a_dumbo_match_replays_from_its_journal_to_the_same_result(capsys, tmp_path):

@@ -4,49 +4,15 @@ with screens played in `parlour sim`, then `parlour sync`, `matches`, `show` and
 
 import json
 import os
-import select
-import signal
 import sqlite3
-import subprocess
-import sys
-import threading
 import time
-from pathlib import Path
 
 import pytest
 import serial
 
-from parlour.cli import main
 from parlour.store import open_store
 from parlour_device.journal import maintenance_requested
-
-ROOT = Path(__file__).resolve().parent.parent
-SCRIPTS = ROOT / "sim-scripts"
-
-
-def parlour(*args, env=None, **kwargs):
-    return subprocess.run([sys.executable, "-m", "parlour", *map(str, args)],
-                          capture_output=True, text=True, env=env, timeout=120, **kwargs)
-
-
-def serve(state: Path, env: dict, script: Path | None = None) -> tuple[subprocess.Popen, str]:
-    """`parlour sim --serve` in its own process; -> (process, its pseudo-terminal)."""
-    args = [sys.executable, "-m", "parlour", "sim", "--serve", "--state", str(state)]
-    if script:
-        args += ["--script", str(script)]
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-    line = b""
-    deadline = time.monotonic() + 90
-    while not line.endswith(b"\n") and time.monotonic() < deadline:
-        if select.select([proc.stdout], [], [], 0.5)[0]:
-            line += os.read(proc.stdout.fileno(), 1)
-    assert line.startswith(b"data channel: "), (line, proc.stderr.read() if proc.poll() else "")
-    return proc, line.split(b": ", 1)[1].strip().decode()
-
-
-def stop(proc: subprocess.Popen) -> None:
-    proc.send_signal(signal.SIGTERM)
-    proc.wait(timeout=30)
+from simlink import SCRIPTS, FakeEnd, one_line_failure, parlour, run, serve, stop
 
 
 @pytest.fixture(scope="module")
@@ -61,11 +27,6 @@ def played(tmp_path_factory):
     yield {"port": port, "env": env, "state": state, "tmp": tmp}
     stop(proc)
 
-
-def run(capsys, *args) -> tuple[int, str, str]:
-    status = main([str(a) for a in args])
-    out, err = capsys.readouterr()
-    return status, out, err
 
 
 def test_devices_lists_the_running_simulator(played):
@@ -141,11 +102,6 @@ def test_roster_and_settings_pushed_reach_the_devices_flash(played, capsys):
 
 
 # -- what goes wrong, said in one line -------------------------------------------------------
-def one_line_failure(status, err, words):
-    lines = err.strip().splitlines()
-    assert status != 0 and len(lines) == 1 and lines[0].startswith("parlour: "), err
-    assert all(w in lines[0] for w in words), lines[0]
-
 
 def test_no_device_found(capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("PARLOUR_RUNTIME", str(tmp_path / "empty"))
@@ -158,41 +114,6 @@ def test_a_busy_port(played, capsys, tmp_path):
         status, _, err = run(capsys, "sync", "--port", played["port"], "--db", tmp_path / "p.db")
     one_line_failure(status, err, ["busy"])
 
-
-class FakeEnd:
-    """The far end of a real pseudo-terminal, answering each line with `answer(line)`."""
-
-    def __init__(self, answer):
-        self.master, slave = os.openpty()
-        import tty
-        tty.setraw(slave)
-        self.path = os.ttyname(slave)
-        self.slave = slave
-        self.answer = answer
-        self.running = True
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-
-    def _run(self):
-        buffer = b""
-        while self.running:
-            if not select.select([self.master], [], [], 0.05)[0]:
-                continue
-            try:
-                buffer += os.read(self.master, 4096)
-            except OSError:
-                return
-            while b"\n" in buffer:
-                line, buffer = buffer.split(b"\n", 1)
-                reply = self.answer(line)
-                if reply:
-                    os.write(self.master, reply)
-
-    def close(self):
-        self.running = False
-        self.thread.join()
-        os.close(self.master)
-        os.close(self.slave)
 
 
 def old_hello(line):
@@ -258,11 +179,11 @@ def test_a_malformed_request_is_one_line_and_writes_nothing(capsys, tmp_path, ar
 
 
 def test_a_match_whose_replay_disagrees_is_reported_loudly_and_kept(capsys, tmp_path):
+    from journal_support import STUMP_CONFIG, stump_events
     from parlour_device.app import App
     from parlour_device.boards.common import MONO_128X64, Board
     from parlour_device.flash import Flash
     from parlour_wire.frame import encode
-    from test_journal_support import STUMP_CONFIG, stump_events
 
     def two_matches(folder, file_second=True):
         folder.mkdir(parents=True)

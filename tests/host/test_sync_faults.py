@@ -18,6 +18,7 @@ import threading
 import time
 import tty
 
+from journal_support import STUMP_CONFIG, stump_events
 from parlour import sync
 from parlour.errors import ParlourError
 from parlour.link.serial import SerialTransport
@@ -26,7 +27,6 @@ from parlour.store import open_store
 from parlour_device.app import App
 from parlour_device.boards.common import MONO_128X64, Board
 from parlour_device.flash import Flash
-from test_journal_support import STUMP_CONFIG, stump_events
 
 SESSIONS = int(os.environ.get("PARLOUR_FAULT_SESSIONS", "200"))
 

@@ -11,13 +11,13 @@ import sqlite3
 
 import pytest
 
+from journal_support import STUMP_CONFIG, stump_events
 from parlour.sim.fakes import FileNvm
 from parlour_device.app import App
 from parlour_device.boards.common import MONO_128X64, Board
 from parlour_device.flash import Flash
 from parlour_device.journal import Journal, stored
-from test_journal_support import STUMP_CONFIG, stump_events
-from test_sync_e2e import SCRIPTS, run, serve, stop
+from simlink import SCRIPTS, run, serve, stop
 
 
 def file_matches(state, turns):
@@ -206,7 +206,7 @@ def test_a_device_of_protocol_1_is_refused_before_anything_is_pulled_or_freed(
     # A device that frees records by number alone is told to update, in one line.
     from parlour_wire.frame import check, encode
     from parlour_wire.messages import error, message
-    from test_sync_e2e import FakeEnd, one_line_failure
+    from simlink import FakeEnd, one_line_failure
 
     asked = []
 

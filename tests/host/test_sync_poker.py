@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from test_sync_e2e import SCRIPTS, run, serve, stop
+from simlink import SCRIPTS, run, serve, stop
 
 
 @pytest.fixture(scope="module")

@@ -1,10 +1,10 @@
 """Golden Dartex matches: full transcripts in tests/golden/dartex/*.json (config, every
 event, the view at the end of every hand and the final view). The same events are
-folded on MicroPython by tests/portable/cases_dartex_golden.py (test_portable.py
+folded on MicroPython by tests/support/portable/cases_dartex_golden.py (test_portable.py
 asserts it gives CPython's result); here the CPython fold must give the stored views.
 
 The transcripts were played by the bot of cases_dartex_play.py. To write them again
-after a deliberate change of the rules core: python tests/test_dartex_golden.py --write
+after a deliberate change of the rules core: python tests/rules/test_dartex_golden.py --write
 """
 
 import json
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1]
 GOLDEN = HERE / "golden" / "dartex"
-sys.path.insert(0, str(HERE / "portable"))
+sys.path.insert(0, str(HERE / "support" / "portable"))
 
 import cases_dartex_golden as cases  # noqa: E402
 
@@ -79,7 +79,7 @@ def write():
         chunks = [text[i:i + 80] for i in range(0, len(text), 80)]
         lines += [f"        {chunk!r}" for chunk in chunks[:-1]]
         lines.append(f"        {chunks[-1]!r}),")
-    module = HERE / "portable" / "cases_dartex_golden.py"
+    module = HERE / "support" / "portable" / "cases_dartex_golden.py"
     source = module.read_text()
     head, rest = source.split("GOLDEN = {", 1)
     tail = rest.split("# -- end golden --", 1)[1]

@@ -1,16 +1,16 @@
 """Random Dartex playouts on CPython: thousands of hands per table size, every event
-checked against the reference model of tests/portable/cases_dartex_play.py (hand
+checked against the reference model of tests/support/portable/cases_dartex_play.py (hand
 sizes = dealt - thrown + picked up (X-6), pack never negative, totals = the sum of
 the unfouled throws (X-4, X-5), hand and game ends (X-7, X-8)), refused events
 change nothing, undo then redo gives the same state. The same module runs a few
-matches on MicroPython through tests/test_portable.py."""
+matches on MicroPython through tests/rules/test_portable.py."""
 
 import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "portable"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support" / "portable"))
 
 import cases_dartex_play as play  # noqa: E402
 

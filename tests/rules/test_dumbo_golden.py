@@ -1,10 +1,10 @@
 """Golden Dumbo playthroughs (OpenSpiel style): whole matches, the event log and the
 view after every event, in tests/golden/dumbo/<name>.txt. The same matches are
-folded on CPython and on MicroPython (tests/portable/cases_dumbo.py) and both must
+folded on CPython and on MicroPython (tests/support/portable/cases_dumbo.py) and both must
 give the transcript exactly.
 
 After a deliberate change, regenerate and read the diff:
-    .venv/bin/python tests/test_dumbo_golden.py --regen
+    .venv/bin/python tests/rules/test_dumbo_golden.py --regen
 """
 
 import json
@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1]
 GOLDEN = HERE / "golden" / "dumbo"
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE / "portable"))
+sys.path.insert(0, str(HERE / "support"))
+sys.path.insert(0, str(HERE / "support" / "portable"))
 
 import cases_dumbo  # noqa: E402
 

@@ -1,5 +1,5 @@
 """Random Dumbo playouts on CPython: thousands of random legal hands per table size
-against the reference model in tests/portable/cases_dumbo_play.py (the same code
+against the reference model in tests/support/portable/cases_dumbo_play.py (the same code
 runs smaller playouts on MicroPython). Invariants after every event: totals equal
 the sum of hand scores plus the itemised bonuses (D-7, D-10), the reference's
 totals, pairings and dealers (D-9, D-11, D-12, D-13) agree, the dealer is a
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "portable"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support" / "portable"))
 
 import cases_dumbo_play  # noqa: E402
 

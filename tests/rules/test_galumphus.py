@@ -15,7 +15,7 @@ from parlour_rules.errors import RulesError
 from parlour_rules.log import MatchLog, from_record
 from parlour_rules.prng import Xorshift32
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "portable"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support" / "portable"))
 from cases_galumphus import check_cards, parse_script  # noqa: E402
 
 CODE = {code: kind for kind, code in enumerate(GAL_CODES)}

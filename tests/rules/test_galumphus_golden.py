@@ -1,11 +1,11 @@
 """Golden Great Galumphus transcripts: whole matches from the shuffle to the
 end, stored in tests/golden/galumphus/*.json (config, the log as a script, one
 trace line per event, the final umpire view). CPython must fold each log to
-exactly that; tests/portable/cases_galumphus.py carries the same logs (GOLDEN),
+exactly that; tests/support/portable/cases_galumphus.py carries the same logs (GOLDEN),
 so test_portable folds them on MicroPython and compares with CPython.
 
 Regenerate (only when the log format or a rule reading changes, and say why):
-    .venv/bin/python tests/test_galumphus_golden.py
+    .venv/bin/python tests/rules/test_galumphus_golden.py
 """
 
 import json
@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE / "portable"))
+HERE = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(HERE / "support" / "portable"))
 import cases_galumphus as portable  # noqa: E402
 from cases_galumphus import format_script, parse_script, playout  # noqa: E402
 
@@ -81,7 +81,7 @@ def regenerate():
             chunk.append(word)
         lines.append(f"        {' '.join(chunk)!r}")
         lines.append("    )],")
-    module = HERE / "portable" / "cases_galumphus.py"
+    module = HERE / "support" / "portable" / "cases_galumphus.py"
     text = module.read_text()
     head = text[: text.index("GOLDEN = {")]
     tail = text[text.index("\n}\n", text.index("GOLDEN = {")) + 3:]

@@ -2,14 +2,14 @@
 48 cards are conserved and no Star is held (G-1, G-6); refused events change
 nothing; claim undo then redo gives the same state (C-4); every match ends in a
 win (G-9) or a stalemate (G-10). The checks live in the portable playout
-(tests/portable/cases_galumphus.py), which MicroPython runs too."""
+(tests/support/portable/cases_galumphus.py), which MicroPython runs too."""
 
 import sys
 from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "portable"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support" / "portable"))
 from cases_galumphus import FEATURES, playout  # noqa: E402
 
 MATCHES = 400

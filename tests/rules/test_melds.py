@@ -8,10 +8,10 @@ import random
 
 import pytest
 
+from melds_reference import brute, check_layout
 from parlour_rules import melds
 from parlour_rules.cards import DUMBO, JOKER, STANDARD, parse_cards
 from parlour_rules.errors import RulesError
-from test_melds_reference import brute, is_meld
 
 GIN_CALLER = "6H 7H 8H 9H | JC QC KC"
 GIN_OTHER = "7D 8D 9D 6S 7S 8S 4C 4D 10C 10H"
@@ -20,28 +20,6 @@ GIN_OTHER = "7D 8D 9D 6S 7S 8S 4C 4D 10C 10H"
 def cards(text, pack=STANDARD):
     return parse_cards(text, pack)
 
-
-def pip(c, pack):
-    return min(c % 13 + 1, 10) if pack == STANDARD else (10 if c == JOKER else c % 11 + 1)
-
-
-def check_layout(result, hand, pack=STANDARD, double_pack=False, caller=()):
-    """Every card once; own melds are melds; caller meld + lay-offs is a meld; the
-    deadwood is the dead cards' pips; a Joker only in an own weld or dead."""
-    value = result.count if pack == DUMBO else result.deadwood
-    used = [c for m in result.melds for c in m] + [c for m in result.layoffs for c in m]
-    used += result.dead
-    assert sorted(used) == sorted(hand)
-    for m in result.melds:
-        real = [c for c in m if not (pack == DUMBO and c == JOKER)]
-        assert len(m) - len(real) <= 1 and is_meld(real, pack, double_pack), m
-    assert len(result.layoffs) == len(caller)
-    for g, extra in zip(caller, result.layoffs, strict=True):
-        assert JOKER not in extra or pack == STANDARD
-        if extra:
-            real = [c for c in g if not (pack == DUMBO and c == JOKER)]
-            assert is_meld(real + extra, pack, double_pack), (g, extra)
-    assert sum(pip(c, pack) for c in result.dead) == value
 
 
 # -- the sheets' examples ---------------------------------------------------------

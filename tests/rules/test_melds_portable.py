@@ -9,12 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from melds_reference import brute, check_layout
 from parlour_rules import melds
 from parlour_rules.cards import DUMBO, STANDARD
-from test_melds import check_layout
-from test_melds_reference import brute
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "portable"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support" / "portable"))
 
 import cases_melds  # noqa: E402
 import cases_melds_dumbo  # noqa: E402

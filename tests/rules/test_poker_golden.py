@@ -1,10 +1,10 @@
 """Golden Poker Rum / Gin playthroughs (OpenSpiel style): whole matches, the event
 log and the view after every event, in tests/golden/poker/<name>.txt. The same
-matches are folded on CPython and on MicroPython (tests/portable/
+matches are folded on CPython and on MicroPython (tests/support/portable/
 cases_poker_golden.py) and both must give the transcript exactly.
 
 After a deliberate change, regenerate and read the diff:
-    .venv/bin/python tests/test_poker_golden.py --regen
+    .venv/bin/python tests/rules/test_poker_golden.py --regen
 """
 
 import json
@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-HERE = Path(__file__).resolve().parent
+HERE = Path(__file__).resolve().parents[1]
 GOLDEN = HERE / "golden" / "poker"
-sys.path.insert(0, str(HERE))
-sys.path.insert(0, str(HERE / "portable"))
+sys.path.insert(0, str(HERE / "support"))
+sys.path.insert(0, str(HERE / "support" / "portable"))
 
 import cases_poker_golden  # noqa: E402
 

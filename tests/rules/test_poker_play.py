@@ -5,7 +5,7 @@ sum of the payments, the dealer is a seated player who moves left after a hand
 and stays after a false call, a refused event changes nothing, and undoing then
 redoing gives the same state. Show-downs entered as cards score exactly as the
 same show-down entered as the deadwood the solver finds. The portable playouts
-(tests/portable/cases_poker_play.py) run the same checks on MicroPython.
+(tests/support/portable/cases_poker_play.py) run the same checks on MicroPython.
 """
 
 import sys

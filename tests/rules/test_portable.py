@@ -1,4 +1,4 @@
-"""Every case in tests/portable runs on CPython and on real MicroPython; the outputs
+"""Every case in tests/support/portable runs on CPython and on real MicroPython; the outputs
 must be identical (CPython is the oracle)."""
 
 import importlib

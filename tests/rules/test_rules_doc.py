@@ -7,7 +7,7 @@ import re
 import subprocess
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RULES = ROOT / "docs" / "rules.md"
 # The games' prefixes: C (every game), D Dumbo, R Poker Rum/Gin, S Stump, X Dartex,
 # G Galumphus. An id is not part of a longer word or hyphenated run, so a card run

@@ -4,7 +4,7 @@ reproduce them, and the portable cases (cases_stump_play.case_golden_*, run on C
 MicroPython by test_portable.py) return the same views chunk by chunk.
 
 Rewrite the files after a deliberate change of the view with
-STUMP_GOLDEN_WRITE=1 pytest tests/test_stump_golden.py, and read the diff."""
+STUMP_GOLDEN_WRITE=1 pytest tests/rules/test_stump_golden.py, and read the diff."""
 
 import json
 import os
@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "portable"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support" / "portable"))
 
 import cases_stump_play as golden  # noqa: E402
 
 from parlour_rules.log import MatchLog  # noqa: E402
 
-GOLDEN = Path(__file__).resolve().parent / "golden" / "stump"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "stump"
 NAMES = sorted(golden.GOLDEN)
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parent / "portable"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "support" / "portable"))
 
 import cases_stump_bench  # noqa: E402
 import cases_stump_play as play  # noqa: E402
@@ -76,7 +76,7 @@ def test_s4_a_slide_never_sits_on_a_refused_discard():
 BENCH_HEAD = """\
 # Stump fold cost: three bot matches of about 300 events each, written out as
 # literals so a case measures the fold alone (bench/fold_stump.py prints the
-# figures; tests/test_stump_playouts.py checks these are the bot's own events and
+# figures; tests/rules/test_stump_playouts.py checks these are the bot's own events and
 # rewrites this file with STUMP_GOLDEN_WRITE=1).
 import json
 

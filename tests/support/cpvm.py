@@ -1,8 +1,8 @@
 """Run programs on CircuitPython's own VM (10.3's unix port, 32-bit like the RP2040:
 its .mpy loader, collector, json and FAT) from a board's drive image as shipped.
 
-    python tests/cpvm.py [--board tft] [--heap 128k] sim-scripts/stump_match.txt
-    python tests/cpvm.py --long dumbo --heap 4m
+    python tests/support/cpvm.py [--board tft] [--heap 128k] sim-scripts/stump_match.txt
+    python tests/support/cpvm.py --long dumbo --heap 4m
 
 plays a key script (or a game's long match, bench/cpheap.py's) through the
 firmware on the VM and prints the screens after each key and the device's mem_low.
@@ -10,7 +10,7 @@ firmware on the VM and prints the screens after each key and the device's mem_lo
 The VM is ../shared/tools/circuitpython/circuitpython-10.3-unix-i386 beside the
 checkout (PARLOUR_CPVM names another). A program runs with MICROPYPATH set to the
 image's lib/ and the stand-ins for the board's hardware modules the VM lacks
-(tests/onvm/, compiled to .mpy like the image, so that compiling them
+(tests/support/onvm/, compiled to .mpy like the image, so that compiling them
 takes no heap), and `-X heapsize=N`: the VM's whole heap, collected only when
 an allocation does not fit, as on the board.
 """
@@ -29,7 +29,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 STANDINS = Path(__file__).resolve().parent / "onvm"
 VM_NAME = "circuitpython-10.3-unix-i386"
 BOARDS = ("macropad", "tft")
@@ -181,7 +181,7 @@ def long_entries(game: str) -> list:
     """A long match: [{"game", "config"}, event, ...]: Stump, Dartex, Dumbo and Poker
     at 500 entries (the portable cases' generators and bots), and Galumphus the
     eight-seat golden game from its shuffle to its end."""
-    sys.path.insert(0, str(ROOT / "tests" / "portable"))
+    sys.path.insert(0, str(ROOT / "tests" / "support" / "portable"))
     if game == "stump":
         from cases_device import STUMP, stump_events
         # 220 turns make 515 entries; the game ends a little after.
@@ -206,7 +206,7 @@ def long_entries(game: str) -> list:
 
 
 def _dumbo_events(count: int) -> list:
-    # The playout bot's good events (tests/portable/cases_dumbo_play.py), games
+    # The playout bot's good events (tests/support/portable/cases_dumbo_play.py), games
     # following one another, from a cut.
     import cases_dumbo_play as dumbo
 
@@ -292,7 +292,7 @@ CLOCKS = ("boot", "up")
 def golden_matches() -> dict[str, list]:
     """Every golden match of tests/golden: {game/name: [game, config, events]}, the
     events read as each game's golden test reads them."""
-    sys.path.insert(0, str(ROOT / "tests" / "portable"))
+    sys.path.insert(0, str(ROOT / "tests" / "support" / "portable"))
     golden = ROOT / "tests" / "golden"
     out: dict[str, list] = {}
     for path in sorted((golden / "stump").glob("*.json")):

@@ -5,7 +5,7 @@ it models), playing a key script on the board's pins.
 `play(game, drive, out)` plays sim-scripts/<game>_match.txt and reads back what the
 board did; `reference(game)` plays the same script in the desktop simulator, for the
 record the board must file and for which key starts the match. bench/macropad.py and
-tests/test_macropad_board.py are built on these.
+tests/device/test_macropad_board.py are built on these.
 
 Set up with `make emulator` (node 20+ and npm, dosfstools and mtools, and rp2040js from
 npm into the emulator's cache).
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # The same place on a developer's machine (beside the worktrees) and in CI (beside the
 # checkout); PARLOUR_MACROPAD_EMULATOR points elsewhere.
 TOOL = Path(os.environ.get("PARLOUR_MACROPAD_EMULATOR")
@@ -265,5 +265,5 @@ def same_record(board: dict[str, Any] | None, sim: dict[str, Any] | None) -> boo
 
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "--reference":
-        sys.path.insert(0, str(ROOT / "tests"))
+        sys.path.insert(0, str(ROOT / "tests" / "support"))
         print(json.dumps(_play_reference(sys.argv[2])))

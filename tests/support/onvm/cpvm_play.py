@@ -9,7 +9,7 @@
 # event a line, each submitted and followed by a pass; then the match is filed.
 # Prints "S\t" and the screen's texts after each step (screens), then "DONE".
 # Nothing here collects: what the heap holds is what the app leaves. Imported
-# rather than run, it loads no firmware (tests/cpvm.py's overhead()).
+# rather than run, it loads no firmware (tests/support/cpvm.py's overhead()).
 import sys
 
 import cpvm_hw

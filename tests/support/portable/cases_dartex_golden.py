@@ -2,12 +2,12 @@
 # written compactly (one event per "/": "c=s77" cut by seed, "c=d2" dealer given,
 # "x" exchange, "p" pass, "d" deal, else the throw's three tokens). The views at every
 # hand's end and at the end must be CPython's (test_portable.py), and CPython's must be
-# the stored ones (tests/test_dartex_golden.py). "long" (4 players, 300 events) is
+# the stored ones (tests/rules/test_dartex_golden.py). "long" (4 players, 300 events) is
 # also the fold measured by bench/fold_dartex.py.
 from parlour_rules import dartex
 from parlour_rules.log import MatchLog, fold
 
-# -- golden (written by tests/test_dartex_golden.py --write) --
+# -- golden (written by tests/rules/test_dartex_golden.py --write) --
 GOLDEN = {
     'four': ({'players': 4, 'target': 500, 'names': ['North', 'East', 'South', 'West']},
         'c=d0/x/8 25 CHAMP=8/DOUBLE BULL DOUBLE/x/x/4 5 FOUL@3.1/4 5 3/CHAMP=15 14 DOUBLE'

@@ -6,7 +6,7 @@
 # the engine's view must agree with Ref. Checked: hand sizes equal cards dealt minus
 # cards thrown plus cards picked up, the pack never negative, totals equal the sum
 # of the unfouled throws on the table plus the hands before, a refused event changes
-# nothing, undo then redo gives the same state. tests/test_dartex_play.py runs
+# nothing, undo then redo gives the same state. tests/rules/test_dartex_play.py runs
 # thousands of hands on CPython; the cases here run a few matches each.
 
 from parlour_rules.cut import cut_seat

@@ -1,6 +1,6 @@
 # Dumbo on both interpreters: the sheet's worked examples, refusals, and the full
 # matches whose views after every event are the golden transcripts in
-# tests/golden/dumbo/ (checked by tests/test_dumbo_golden.py on CPython and on
+# tests/golden/dumbo/ (checked by tests/rules/test_dumbo_golden.py on CPython and on
 # MicroPython).
 
 from parlour_rules import dumbo

@@ -4,7 +4,7 @@
 # engine's view must agree after every event. Every step also checks that the
 # dealer is a seated player, that the totals equal the sum of the hand scores
 # plus the itemised bonuses, that a refused event changes nothing, and (every
-# few steps) that undo then redo gives the same state. tests/test_dumbo_play.py
+# few steps) that undo then redo gives the same state. tests/rules/test_dumbo_play.py
 # runs thousands of hands per table size on CPython; the cases here run a few
 # hundred events each on MicroPython (about 600 KB of allocation per case).
 

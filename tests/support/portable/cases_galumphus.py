@@ -475,7 +475,7 @@ def keep_log_300():
 
 
 # Golden matches: tests/golden/galumphus/*.json hold their expected transcripts
-# (tests/test_galumphus_golden.py checks CPython against them and regenerates
+# (tests/rules/test_galumphus_golden.py checks CPython against them and regenerates
 # this table); each case folds one whole match, trace and final umpire view.
 def transcript(name):
     config, script = GOLDEN[name]

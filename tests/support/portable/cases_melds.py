@@ -1,6 +1,6 @@
 # The meld solver on MicroPython: the same random hands (xorshift32) solved on both
 # interpreters; each case returns the deadwoods (and a digest of the arrangements),
-# which must be identical. tests/test_melds_portable.py checks these very hands
+# which must be identical. tests/rules/test_melds_portable.py checks these very hands
 # against the brute-force reference on CPython. A case stays well under the guest's
 # allocation budget (collection is off), so the property runs are split in many.
 from parlour_rules import melds

@@ -1,6 +1,6 @@
 # Dumbo welds on MicroPython (D-2..D-6): random hands with the Joker, and the
 # opponent's count with additions to the declarer's welds, solved on both
-# interpreters; tests/test_melds_portable.py checks them against the brute force.
+# interpreters; tests/rules/test_melds_portable.py checks them against the brute force.
 from parlour_rules import melds
 from parlour_rules.cards import JOKER
 from parlour_rules.prng import Xorshift32

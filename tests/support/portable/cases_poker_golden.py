@@ -1,5 +1,5 @@
 # Poker Rum / Gin matches whose views after every event are the golden
-# transcripts in tests/golden/poker/ (checked by tests/test_poker_golden.py on
+# transcripts in tests/golden/poker/ (checked by tests/rules/test_poker_golden.py on
 # CPython and on MicroPython).
 from parlour_rules import log
 

@@ -1,6 +1,6 @@
 # Stump fold cost: three bot matches of about 300 events each, written out as
 # literals so a case measures the fold alone (bench/fold_stump.py prints the
-# figures; tests/test_stump_playouts.py checks these are the bot's own events and
+# figures; tests/rules/test_stump_playouts.py checks these are the bot's own events and
 # rewrites this file with STUMP_GOLDEN_WRITE=1).
 import json
 

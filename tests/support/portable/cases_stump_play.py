@@ -1,7 +1,7 @@
 # Stump random playouts, the same on CPython and MicroPython: a seeded bot plays
 # whole matches with legal events, tries illegal ones on the way (each must be
 # refused and change nothing) and checks the invariants after every event.
-# The bot and the checks are also used by tests/test_stump_playouts.py (thousands
+# The bot and the checks are also used by tests/rules/test_stump_playouts.py (thousands
 # of matches on CPython); the golden transcripts at the end are bot matches too.
 from parlour_rules import stump
 from parlour_rules.errors import RulesError
@@ -263,8 +263,8 @@ def case_playouts_pairs_c():
 # -- golden transcripts (tests/golden/stump/*.json) --------------------------------------
 # Whole bot matches with the view after every event. Each case folds one match and
 # returns the views of one chunk of it, so the same views come out of CPython and
-# MicroPython (tests/test_portable.py) and out of the golden files
-# (tests/test_stump_golden.py).
+# MicroPython (tests/rules/test_portable.py) and out of the golden files
+# (tests/rules/test_stump_golden.py).
 GOLDEN = {
     "singles2": ({"players": 2, "target": 12}, 1),
     "singles3": ({"players": 3, "target": 15}, 1),

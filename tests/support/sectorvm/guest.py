@@ -1,4 +1,4 @@
-# Runs on CircuitPython's VM (tests/sectorcut.py starts it): a drive on the sector
+# Runs on CircuitPython's VM (tests/support/sectorcut.py starts it): a drive on the sector
 # double (flashdouble.py) holding the drive image, a store with saved settings, a
 # roster, one finished and one kept match; then a scripted match on the app, every
 # sector program recorded. Then, for each program K, the flash as it was before K

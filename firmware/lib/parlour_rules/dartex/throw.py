@@ -21,7 +21,7 @@ except ImportError:
         return value
 
 # The card codes of parlour_rules.tokens as compile-time constants for the hot path
-# (tests/test_dartex_throw.py checks they agree).
+# (tests/rules/test_dartex_throw.py checks they agree).
 _BULL = const(50)
 _CHAMP = const(100)
 _DOUBLE = const(-2)

@@ -33,7 +33,7 @@ except ImportError:
 # view import): repeated here as const() so that MicroPython folds them into the
 # engine's bytecode; an imported name is a dict lookup at every use (a 300-hand
 # fold of four players: 18.5 M fuel that way, 17.0 M so, of a 20 M budget).
-# tests/test_dumbo.py checks that the two agree.
+# tests/rules/test_dumbo.py checks that the two agree.
 CUT = const(0)
 FOUR = const(4)
 HAND_MAX = const(84)

@@ -137,7 +137,7 @@ def _last_lines(state):
 def hand_points(d, o_full, octad_bonus, undercut_bonus):
     # D-7 for a screen's preview: -> (declarer's points, opponent's points). The
     # engine's own fold (dumbo._apply_hand) keeps its inline copy for speed;
-    # tests/test_screens_dumbo.py checks that the two agree on every count.
+    # tests/device/test_screens_dumbo.py checks that the two agree on every count.
     if d == 0:
         return o_full + octad_bonus, 0
     if o_full > d:

@@ -19,7 +19,7 @@ SEAT_KEYS = 8       # keys 0..7 are the seats (G-4: one seat key per player)
 
 # A pentatonic scale (C D E G A): a design's tune is four notes of it, picked and
 # moved up an octave by the bits of a number stepped from the design's own, so the
-# fifteen tunes differ (tests/test_screens_galumphus.py checks they all do).
+# fifteen tunes differ (tests/device/test_screens_galumphus.py checks they all do).
 _SCALE = (262, 294, 330, 392, 440)
 
 

@@ -6,8 +6,8 @@ import time
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from devicewire import device
 from parlour_wire import frame, messages
-from test_device_sync import device
 
 KINDS = sorted(messages.REQUESTS) + ["reboot", ""]
 VALUES = st.recursive(st.none() | st.booleans() | st.integers(-2**40, 2**40) |
