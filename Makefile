@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-slow sim screenshots bench lint typecheck firmware emulator clean
+.PHONY: test check test-slow sim screenshots bench lint typecheck firmware emulator clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "parlour needs Python 3.11 or newer")'
@@ -21,6 +21,13 @@ test: $(STAMP) emulator
 	$(PY) -m ruff check host firmware tests bench
 	$(MAKE) --no-print-directory typecheck
 	$(PY) -m pytest -m 'not slow'
+
+# The quick loop while working: lint, then every test but the heavy ones (another
+# interpreter, a long randomised run), the emulated board and the slow runs; stops
+# at the first failure.
+check: $(STAMP)
+	$(PY) -m ruff check host firmware tests bench
+	$(PY) -m pytest -x -m 'not slow and not board and not heavy'
 
 test-slow: $(STAMP) emulator
 	$(PY) -m pytest -m slow

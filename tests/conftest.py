@@ -8,6 +8,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 import mprig  # noqa: E402
 import parlour.fastmelds  # noqa: E402,F401  (the laptop's solves, as the CLI uses them)
 
+# Modules whose every test runs another interpreter or a long randomised run: the
+# MicroPython parity run, CircuitPython's VM, the sector cuts, the emulated board, the
+# fault relay and the fuzzers. `make test` runs them; `make check` (the quick loop) not.
+HEAVY = {
+    "test_portable", "test_rig", "test_dumbo_golden", "test_poker_golden", "test_poker_play",
+    "test_stump_playouts", "test_galumphus_playouts", "test_melds_portable",
+    "test_cpvm", "test_sectorcut", "test_errlog_circuitpython", "test_drive_image",
+    "test_device_memory", "test_pystack", "test_board_emulated", "test_macropad_board",
+    "test_wire_fuzz", "test_sync_faults", "test_laptop_failures", "test_sync_identity",
+}
+
+
+def pytest_collection_modifyitems(items):
+    for item in items:
+        if item.path.stem in HEAVY:
+            item.add_marker(pytest.mark.heavy)
+
 
 @pytest.fixture(scope="session")
 def portable_runs():

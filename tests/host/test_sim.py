@@ -322,6 +322,7 @@ def _quit(pid, fd):
     return None
 
 
+@pytest.mark.heavy
 def test_parlour_sim_in_an_80x24_terminal_reads_as_text_and_follows_a_resize(tmp_path):
     import fcntl
     import struct
@@ -352,6 +353,7 @@ def test_parlour_sim_in_an_80x24_terminal_reads_as_text_and_follows_a_resize(tmp
 
 
 @pytest.mark.skipif(not shutil.which("tmux"), reason="tmux is not installed")
+@pytest.mark.heavy
 def test_parlour_sim_in_tmux_at_80x24(tmp_path):
     # A server of its own, so no tmux the user runs is touched.
     tmux = ["tmux", "-L", f"parlour-test-{os.getpid()}"]

@@ -236,6 +236,7 @@ def draw(variant, rng):
     raise KeyError(variant)
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("variant", [v for v in VARIANTS if not v.startswith("dumbo")])
 def test_rummy_matches_every_partition(variant):
     rng = random.Random("melds-" + variant)
