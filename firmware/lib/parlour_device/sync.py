@@ -235,6 +235,37 @@ class Sync:
         self.app.show("Reset: drive opens")
         return self._frame("ok", {"reset": True}, re)
 
+    def on_restart(self, body: Any, re: int) -> Any:
+        # `parlour install`: restart now, into maintenance mode (the drive the
+        # computer's) when asked, once the laptop has taken the reply.
+        if body["maint"] and not set_maintenance(self.app.board.nvm, True):
+            return self._error("nvm", re)
+        self.app.show("Restarting")
+        return ThenRestart(self._frame("ok", {"maint": body["maint"]}, re))
+
+
+class ThenRestart:
+    # A reply as the link sends one (it pops each piece once written) that restarts
+    # the board when its last piece has gone.
+    def __init__(self, pieces: list[bytes]) -> None:
+        self.pieces = pieces
+
+    def __len__(self) -> int:
+        return len(self.pieces)
+
+    def __getitem__(self, index: int) -> bytes:
+        return self.pieces[index]
+
+    def pop(self, index: int) -> bytes:
+        piece = self.pieces.pop(index)
+        if not self.pieces:
+            import time
+
+            import microcontroller
+            time.sleep(0.2)     # written is not yet sent: let USB take it first
+            microcontroller.reset()
+        return piece
+
 
 class Piecewise:
     # A record's reply as the link sends a reply (a list of pieces: it takes out[0]

@@ -133,6 +133,7 @@ def _serve(args, state: Path) -> int:
 
     from ..link.ports import announce
     from ..sim.device import SimDevice
+    from ..sim.fakes import ResetRequested
 
     steps, board = [], args.board
     if args.script:
@@ -167,7 +168,12 @@ def _serve(args, state: Path) -> int:
                     select.select([], [master], [], 0.01)
                 else:
                     select.select([master], [], [], 0.02)
-                device.step()
+                try:
+                    device.step()
+                except ResetRequested:      # the laptop asked (parlour install)
+                    device = device.restart()
+                    mode = " in maintenance mode" if device.maintenance else ""
+                    print(f"parlour sim: restarted{mode}", flush=True)
         except KeyboardInterrupt:
             pass
         finally:
