@@ -24,6 +24,9 @@ def register(sub) -> None:
                         help="the CIRCUITPY drive's folder (default: the one found)")
     parser.add_argument("--board", metavar="NAME",
                         help="which build (default: from the board id in boot_out.txt)")
+    parser.add_argument("--image", type=Path, metavar="DIR",
+                        help="a drive image `parlour image` built for this board (default: "
+                        "build one now)")
     parser.add_argument("--dry-run", action="store_true",
                         help="say what would be written, kept and removed; change nothing")
     parser.add_argument("--yes", action="store_true",
@@ -44,10 +47,7 @@ def run(args) -> int:
     board = install.board_name(drive, args.board)
     _check_matches(args, drive)
     with tempfile.TemporaryDirectory(prefix="parlour-image-") as scratch:
-        from ..image import build
-
-        image = Path(scratch) / "CIRCUITPY"
-        files = build(image, board)
+        image, files = _image(args.image, board, Path(scratch))
         restarted = False
         if not install.writable(drive.path):
             if args.dry_run:
@@ -74,6 +74,20 @@ def run(args) -> int:
     if restarted:
         _into_parlour(args, drive)
     return 0
+
+
+def _image(given: Path | None, board: str, scratch: Path) -> tuple[Path, list[str]]:
+    """The image to install: the one given (checked to be this board's), or one built."""
+    from ..image import build
+
+    if given is None:
+        image = scratch / "CIRCUITPY"
+        return image, build(image, board)
+    if not (given / "lib" / "parlour_device" / "boards" / f"{board}.mpy").is_file():
+        raise ParlourError(f"{given} is not a drive image for the {board} board: build one "
+                           f"with `parlour image DIR --board {board}`", exit_code=2)
+    files = sorted(p.relative_to(given).as_posix() for p in given.rglob("*") if p.is_file())
+    return given, files
 
 
 def _say_plan(drive, board: str, steps, dry_run: bool) -> None:
