@@ -241,30 +241,8 @@ class Sync:
         if body["maint"] and not set_maintenance(self.app.board.nvm, True):
             return self._error("nvm", re)
         self.app.show("Restarting")
+        from .restart import ThenRestart  # loaded only to restart: off a sync's heap
         return ThenRestart(self._frame("ok", {"maint": body["maint"]}, re))
-
-
-class ThenRestart:
-    # A reply as the link sends one (it pops each piece once written) that restarts
-    # the board when its last piece has gone.
-    def __init__(self, pieces: list[bytes]) -> None:
-        self.pieces = pieces
-
-    def __len__(self) -> int:
-        return len(self.pieces)
-
-    def __getitem__(self, index: int) -> bytes:
-        return self.pieces[index]
-
-    def pop(self, index: int) -> bytes:
-        piece = self.pieces.pop(index)
-        if not self.pieces:
-            import time
-
-            import microcontroller
-            time.sleep(0.2)     # written is not yet sent: let USB take it first
-            microcontroller.reset()
-        return piece
 
 
 class Piecewise:
