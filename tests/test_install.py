@@ -319,3 +319,23 @@ def test_a_drive_the_firmware_holds_is_opened_over_the_data_port(tmp_path, image
         proc.terminate()
         proc.wait(timeout=30)
         _read_only(tmp_path / "CIRCUITPY", True) if (tmp_path / "CIRCUITPY").exists() else None
+
+
+def test_the_devices_restart_reply_restarts_it_once_sent(tmp_path, monkeypatch):
+    import types
+
+    from parlour_device.sync import Sync
+    from parlour_wire.messages import message
+
+    app = App(Board(MONO_128X64, None, None, bytearray(4096), Flash(str(tmp_path)), "ab12"))
+    sync = Sync(app)
+    refused = sync.answer(message("restart", 1, {"maint": "yes"}))
+    assert b'"code": "fields"' in refused[0] and not maintenance_requested(app.board.nvm)
+    resets = []
+    monkeypatch.setitem(sys.modules, "microcontroller",
+                        types.SimpleNamespace(reset=lambda: resets.append(True)))
+    reply = sync.answer(message("restart", 2, {"maint": True}))
+    assert maintenance_requested(app.board.nvm)     # boot.py leaves the drive to the computer
+    assert b'"t": "ok"' in reply[0] and b'"re": 2' in reply[0] and resets == []
+    reply.pop(0)                                     # the link took the whole reply
+    assert resets == [True]

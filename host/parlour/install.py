@@ -153,10 +153,11 @@ def board_name(drive: Drive, asked: str | None) -> str:
 
 
 # -- what the drive holds ---------------------------------------------------------------
-def unsynced(drive: Path, held) -> tuple[str | None, list[list]]:
+def unsynced(drive: Path, held, board_uid: str = "") -> tuple[str | None, list[list]]:
     """The drive's store identity and its finished matches ([number, digest]) that
     `held(store, recs)` does not find in the database, read by the firmware's own
-    journal as maintenance mode reads it (nothing written)."""
+    journal as maintenance mode reads it (nothing written). A store made before
+    identities is keyed by the board's id, as its hello names it."""
     from parlour_device.flash import Flash
     from parlour_device.journal import Journal
     from parlour_device.records import digest, store_id
@@ -165,9 +166,9 @@ def unsynced(drive: Path, held) -> tuple[str | None, list[list]]:
         return None, []
     journal = Journal(Flash(str(drive)), None, False)
     recs = [[seq, digest(journal, seq)] for seq in journal.pending()]
+    key = store_id(journal) or board_uid or None
     if not recs:
-        return store_id(journal), []
-    key = store_id(journal)
+        return key, []
     have = held(key, recs) if key else []
     return key, [r for r in recs if r not in have]
 
@@ -193,7 +194,7 @@ def kept_summary(drive: Path) -> str:
 def writable(drive: Path) -> bool:
     """Whether this computer may write the drive: a board whose firmware holds the
     flash shows it read-only."""
-    return os.access(drive, os.W_OK) and os.access(drive / BOOT_OUT, os.R_OK)
+    return os.access(drive, os.W_OK)
 
 
 def wait_writable(drive: Path, seconds: float) -> bool:

@@ -117,7 +117,7 @@ def _check_matches(args, drive) -> None:
         with database(args) as store:
             return held_here(store, key, recs)
 
-    key, missing = install.unsynced(drive.path, held)
+    key, missing = install.unsynced(drive.path, held, drive.uuid)
     if not missing:
         return
     where = f"{len(missing)} finished match(es) on the drive (store {key or 'unknown'})"
@@ -132,7 +132,7 @@ def _check_matches(args, drive) -> None:
         if answer.strip().lower() not in ("y", "yes"):
             raise ParlourError("nothing was changed: run `parlour sync`, then install")
     _sync(args)
-    key, missing = install.unsynced(drive.path, held)
+    key, missing = install.unsynced(drive.path, held, drive.uuid)
     if missing:
         raise ParlourError(f"{len(missing)} finished match(es) on the drive are still not in "
                            "the database after the sync: nothing was changed; see `parlour "
