@@ -33,6 +33,12 @@ BOOT_OUT = ("Adafruit CircuitPython {v} on 2025-10-17; Adafruit Macropad RP2040 
 HELLO = 'print("Hello World!")\n'     # a fresh CircuitPython drive's code.py
 
 
+@pytest.fixture(autouse=True)
+def no_other_devices(tmp_path, monkeypatch):
+    # Only the simulators a test starts are found, never one running elsewhere.
+    monkeypatch.setenv("PARLOUR_RUNTIME", str(tmp_path / "run"))
+
+
 @pytest.fixture(scope="module")
 def image(tmp_path_factory):
     target = tmp_path_factory.mktemp("image") / "CIRCUITPY"
@@ -247,6 +253,11 @@ def test_unsynced_matches_stop_the_install_until_synced(tmp_path, image):
 
 def test_yes_syncs_the_drives_matches_first_then_installs(tmp_path, image, capsys,
                                                          monkeypatch):
+    import types
+
+    resets = []
+    monkeypatch.setitem(sys.modules, "microcontroller",
+                        types.SimpleNamespace(reset=lambda: resets.append(True)))
     device = Device(tmp_path, matches=3)        # its flash folder is the drive
     try:
         drive = tmp_path / "flash"
@@ -261,6 +272,8 @@ def test_yes_syncs_the_drives_matches_first_then_installs(tmp_path, image, capsy
         assert store.conn.execute("SELECT count(*) FROM matches").fetchone()[0] == 3
         store.close()
         assert (drive / "lib/parlour_device/app.mpy").is_file()
+        # The drive was the computer's (maintenance mode): back into parlour after.
+        assert "the device restarts into parlour" in out and resets == [True]
     finally:
         device.close()
 

@@ -71,8 +71,7 @@ def run(args) -> int:
     for rel in steps.set_aside:
         print(f"kept {rel} (not parlour's) as {rel}{install.BACKUP}")
     print(f"kept {install.kept_summary(drive.path)}")
-    if restarted:
-        _into_parlour(args, drive)
+    _into_parlour(args, drive, waiting=restarted)
     return 0
 
 
@@ -156,15 +155,19 @@ def _sync(args) -> None:
     print(f"synced: {report.received} received, {report.added} new")
 
 
+def _ports_of(drive, found: list) -> list:
+    # The board's USB serial number is the chip id boot_out.txt names: never another
+    # board's port, when the drive says which it is.
+    return [f for f in found if not drive.uuid or f.serial.lower() == drive.uuid]
+
+
 def _into_maintenance(args, drive) -> None:
     from .. import install
     from ..link.ports import find_all
 
     port = args.port
     if port is None:
-        found = find_all()
-        same = [f for f in found if drive.uuid and f.serial.lower() == drive.uuid]
-        found = same or found
+        found = _ports_of(drive, find_all())
         if len(found) != 1:
             said = "no data port answers" if not found else f"{len(found)} data ports answer"
             raise ParlourError(f"the drive at {drive.path} is read-only (the firmware holds "
@@ -192,18 +195,20 @@ def _into_maintenance(args, drive) -> None:
     install.read_drive(drive.path)      # still a CIRCUITPY drive once mounted again
 
 
-def _into_parlour(args, drive) -> None:
-    """Back from maintenance mode into parlour, over the data port; else by hand."""
+def _into_parlour(args, drive, waiting: bool) -> None:
+    """Restart into parlour over the data port (`waiting` for it to come back after
+    the restart into maintenance mode); else say to press reset, since boot.py, which
+    gives the flash to parlour, runs only at a reset."""
     import time
 
     from ..link.ports import find_all
     from ..link.serial import SerialTransport
 
-    deadline = time.monotonic() + max(args.timeout * 3, 10.0)
-    while time.monotonic() < deadline:
+    deadline = time.monotonic() + (max(args.timeout * 3, 10.0) if waiting else 0.0)
+    while True:
         port = args.port
         if port is None:
-            found = [f for f in find_all() if not drive.uuid or f.serial.lower() == drive.uuid]
+            found = _ports_of(drive, find_all())
             port = found[0].port if len(found) == 1 else None
         if port is not None:
             try:
@@ -217,6 +222,8 @@ def _into_parlour(args, drive) -> None:
                 return
             except (ParlourError, TimeoutError):
                 pass    # the port is coming back after the restart
+        if time.monotonic() >= deadline:
+            break
         time.sleep(0.5)
-    print("parlour: the device did not answer to restart: press its reset button to start "
-          "parlour", file=sys.stderr)
+    print("press the board's reset button to start parlour (no data port answered to "
+          "restart it)")
