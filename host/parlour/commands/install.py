@@ -174,16 +174,20 @@ def _into_maintenance(args, drive) -> None:
                                f"it) and {said}: {install.BY_HAND}")
         port = found[0].port
     from ..link.serial import SerialTransport
+    from ..link.transport import BrokenFrame
 
     try:
         link = SerialTransport(port, timeout=args.timeout)
         try:
             link.hello()
-            link.restart(maint=True)
+            try:
+                link.restart(maint=True)
+            except (TimeoutError, BrokenFrame):
+                pass    # restarted before its answer came whole: the drive will tell
         finally:
             link.close()
-    except (ParlourError, TimeoutError) as e:
-        why = str(e) if isinstance(e, ParlourError) else "no answer"
+    except ParlourError as e:
+        why = str(e)
         raise ParlourError(f"the drive at {drive.path} is read-only (the firmware holds it) "
                            f"and the device at {port} did not restart ({why}): "
                            f"{install.BY_HAND}") from None
