@@ -352,3 +352,27 @@ def test_the_devices_restart_reply_restarts_it_once_sent(tmp_path, monkeypatch):
     assert b'"t": "ok"' in reply[0] and b'"re": 2' in reply[0] and resets == []
     reply.pop(0)                                     # the link took the whole reply
     assert resets == [True]
+
+
+def test_the_simulator_restarts_in_place_into_maintenance_mode_and_back(tmp_path):
+    from parlour.sim import fakes
+    from parlour.sim.device import SimDevice
+    from parlour_device.journal import set_maintenance
+
+    device = SimDevice("macropad", tmp_path, pty=False)
+    seen = []
+    device.on_restart = lambda d: seen.append(d.maintenance)
+
+    def reset():
+        raise fakes.ResetRequested()
+
+    set_maintenance(device.hw.nvm, True)      # as the `restart` request does
+    device.app.step = reset
+    device.step()
+    # The same object (a window or terminal showing it goes on), booted by boot.py.
+    assert seen == [True] and device.maintenance and device.hw.boot_ran
+    assert not maintenance_requested(device.hw.nvm)     # boot.py took the flag
+    device.app.step = reset
+    device.step()
+    assert seen == [True, False] and not device.maintenance
+    device.key(0)       # the restarted firmware takes keys

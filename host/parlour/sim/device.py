@@ -88,6 +88,8 @@ class SimHardware:
 
 
 class SimDevice:
+    on_restart = None       # called with the device after each restart the laptop asks
+
     def __init__(self, board: str = "macropad", state_dir: Path | None = None, pty: bool = True,
                  seed: int | None = None, virtual_time: bool = False,
                  serial: PtySerial | None = None, boot: bool = False):
@@ -126,12 +128,15 @@ class SimDevice:
             self.hw.boot_ran = True
             runpy.run_path(str(path))
 
-    def restart(self) -> SimDevice:
+    def restart(self) -> None:
         """What microcontroller.reset() does: boot.py runs (maintenance mode when the
         laptop or the Settings screen asked), then the firmware, on the same state
-        folder and the same data port."""
-        return SimDevice(self.board, self.state_dir, seed=self.seed,
-                         virtual_time=self.hw.virtual_time, serial=self.hw.serial, boot=True)
+        folder and the same data port; this object goes on as the restarted device,
+        so a face showing it goes on too."""
+        self.__init__(self.board, self.state_dir, seed=self.seed,
+                      virtual_time=self.hw.virtual_time, serial=self.hw.serial, boot=True)
+        if self.on_restart is not None:
+            self.on_restart(self)
 
     @property
     def maintenance(self) -> bool:
@@ -165,7 +170,10 @@ class SimDevice:
         self.step()
 
     def step(self) -> None:
-        self.app.step()
+        try:
+            self.app.step()
+        except fakes.ResetRequested:     # the laptop asked (`restart`: parlour install)
+            self.restart()
 
     def skip(self, ms: int) -> None:
         # The clock moved on `ms` with no input, the loop running every 50 ms.
@@ -173,7 +181,7 @@ class SimDevice:
             gone = min(ms, 50)
             self.hw.skipped_ms += gone
             ms -= gone
-            self.app.step()
+            self.step()
 
     def png(self, scale: int = 1) -> bytes:
         return self.display.png(scale)
