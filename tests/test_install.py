@@ -376,3 +376,20 @@ def test_the_simulator_restarts_in_place_into_maintenance_mode_and_back(tmp_path
     device.step()
     assert seen == [True, False] and not device.maintenance
     device.key(0)       # the restarted firmware takes keys
+
+
+def test_answering_no_at_the_sync_question_changes_nothing(tmp_path, image):
+    drive = fake_drive(tmp_path / "CIRCUITPY", matches=1)
+    before = snapshot(drive)
+    master, slave = os.openpty()
+    os.write(master, b"n\n")
+    env = dict(os.environ, PARLOUR_DB=str(tmp_path / "db"),
+               PARLOUR_RUNTIME=str(tmp_path / "run"))
+    result = subprocess.run([sys.executable, "-m", "parlour", "install", "--drive", str(drive),
+                             "--image", str(image)], stdin=slave, capture_output=True, text=True,
+                            timeout=120, env=env)
+    os.close(master)
+    os.close(slave)
+    assert "1 finished match(es) on the drive" in result.stdout and "[y/N]" in result.stdout
+    one_line(result.returncode, result.stderr, "nothing was changed", "parlour sync")
+    assert snapshot(drive) == before

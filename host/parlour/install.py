@@ -164,9 +164,13 @@ def unsynced(drive: Path, held, board_uid: str = "") -> tuple[str | None, list[l
 
     if not (drive / USER_DATA).is_dir():
         return None, []
-    journal = Journal(Flash(str(drive)), None, False)
-    recs = [[seq, digest(journal, seq)] for seq in journal.pending()]
-    key = store_id(journal) or board_uid or None
+    try:
+        journal = Journal(Flash(str(drive)), None, False)
+        recs = [[seq, digest(journal, seq)] for seq in journal.pending()]
+        key = store_id(journal) or board_uid or None
+    except (OSError, ValueError) as e:
+        raise ParlourError(f"cannot read the finished matches on the drive at {drive} ({e}): "
+                           "nothing was changed; `parlour sync` first") from None
     if not recs:
         return key, []
     have = held(key, recs) if key else []

@@ -127,7 +127,10 @@ def _check_matches(args, drive) -> None:
         if not sys.stdin.isatty():
             raise ParlourError(f"{where} are not in the database yet: nothing was changed; "
                                "run `parlour sync` first, or pass --yes to sync them now")
-        answer = input(f"{where} are not in the database yet. Sync them now? [y/N] ")
+        try:
+            answer = input(f"{where} are not in the database yet. Sync them now? [y/N] ")
+        except EOFError:
+            answer = ""
         if answer.strip().lower() not in ("y", "yes"):
             raise ParlourError("nothing was changed: run `parlour sync`, then install")
     _sync(args)
