@@ -201,16 +201,24 @@ def writable(drive: Path) -> bool:
     return os.access(drive, os.W_OK)
 
 
-def wait_writable(drive: Path, seconds: float) -> bool:
+def wait_writable(drive: Drive, seconds: float, search: bool = False) -> Path | None:
+    """Where the drive is once writable, after the board restarted: the same folder,
+    or (`search`) wherever the system mounted the same board again; None after
+    `seconds`."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        try:
-            if (drive / BOOT_OUT).is_file() and writable(drive):
-                return True
-        except OSError:
-            pass        # the drive is being mounted again
+        places = [drive.path]
+        if search:
+            places += find_drives(search_roots())
+        for path in places:
+            try:
+                if (path / BOOT_OUT).is_file() and writable(path) and (
+                        path == drive.path or read_drive(path).uuid == drive.uuid != ""):
+                    return path
+            except (OSError, ParlourError):
+                pass        # the drive is being mounted again
         time.sleep(0.2)
-    return False
+    return None
 
 
 def _digest(path: Path) -> str:

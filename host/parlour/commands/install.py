@@ -69,7 +69,8 @@ def run(args) -> int:
           f"{drive.version}): {len(steps.write)} file(s) written, {len(steps.same)} "
           f"unchanged, {len(steps.remove)} of an older parlour removed")
     for rel in steps.set_aside:
-        print(f"kept {rel} (not parlour's) as {rel}{install.BACKUP}")
+        print(f"kept {rel} as {rel}{install.BACKUP} (parlour did not put it there, or it "
+              "was changed since)")
     print(f"kept {install.kept_summary(drive.path)}")
     _into_parlour(args, drive, waiting=restarted)
     return 0
@@ -98,7 +99,7 @@ def _say_plan(drive, board: str, steps, dry_run: bool) -> None:
     for rel in steps.write:
         print(f"  write  {rel}")
     for rel in steps.set_aside:
-        print(f"  keep   {rel} as {rel}.before-parlour (not parlour's)")
+        print(f"  keep   {rel} as {rel}.before-parlour (not as parlour put it there)")
     for rel in steps.remove:
         print(f"  remove {rel}")
     from ..install import kept_summary
@@ -195,11 +196,12 @@ def _into_maintenance(args, drive) -> None:
                            f"and the device at {port} did not restart ({why}): "
                            f"{install.BY_HAND}") from None
     print(f"the device restarts into maintenance mode: waiting up to {args.wait:g} s for "
-          f"{drive.path} to become writable", file=sys.stderr)
-    if not install.wait_writable(drive.path, args.wait):
+          f"{drive.path} to become writable", flush=True)
+    back = install.wait_writable(drive, args.wait, search=args.drive is None)
+    if back is None:
         raise ParlourError(f"the drive at {drive.path} did not become writable in "
                            f"{args.wait:g} s: nothing was changed; {install.BY_HAND}")
-    install.read_drive(drive.path)      # still a CIRCUITPY drive once mounted again
+    drive.path = back
 
 
 def _into_parlour(args, drive, waiting: bool) -> None:
