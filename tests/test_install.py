@@ -393,3 +393,16 @@ def test_answering_no_at_the_sync_question_changes_nothing(tmp_path, image):
     assert "1 finished match(es) on the drive" in result.stdout and "[y/N]" in result.stdout
     one_line(result.returncode, result.stderr, "nothing was changed", "parlour sync")
     assert snapshot(drive) == before
+
+
+def test_after_the_restart_the_board_is_found_where_the_system_mounts_it(tmp_path,
+                                                                         monkeypatch):
+    from parlour import install as installer
+
+    before = read_drive(fake_drive(tmp_path / "media" / "CIRCUITPY"))
+    shutil.rmtree(before.path)              # the old mount is gone
+    fake_drive(tmp_path / "media" / "CIRCUITPY1", uuid="0000000000000001")   # another board
+    again = fake_drive(tmp_path / "media" / "CIRCUITPY2")                     # this one
+    monkeypatch.setattr(installer, "search_roots", lambda: [tmp_path / "media"])
+    assert installer.wait_writable(before, 2, search=True) == again
+    assert installer.wait_writable(before, 0.5, search=False) is None
