@@ -406,3 +406,17 @@ def test_after_the_restart_the_board_is_found_where_the_system_mounts_it(tmp_pat
     monkeypatch.setattr(installer, "search_roots", lambda: [tmp_path / "media"])
     assert installer.wait_writable(before, 2, search=True) == again
     assert installer.wait_writable(before, 0.5, search=False) is None
+
+
+def test_image_never_empties_a_folder_that_is_not_an_image(tmp_path, capsys):
+    other = tmp_path / "photos"
+    other.mkdir()
+    (other / "cat.jpg").write_bytes(b"\xff\xd8")
+    drive = fake_drive(tmp_path / "CIRCUITPY")
+    for dest, words in ((other, ("holds other files",)), (drive, ("parlour install",))):
+        before = snapshot(dest)
+        status = main(["image", str(dest)])
+        one_line(status, capsys.readouterr().err, *words)
+        assert snapshot(dest) == before
+    status = main(["image", str(tmp_path / "img"), "--board", "nosuch"])
+    one_line(status, capsys.readouterr().err, "no board 'nosuch'", "macropad", "tft")
