@@ -15,8 +15,10 @@ def register(sub) -> None:
                             "install` puts it on a board.")
     parser.add_argument("dest", type=Path, metavar="DEST",
                         help="the folder to build it in (new, empty, or an earlier image)")
+    from ..image import BOARDS
+
     parser.add_argument("--board", default="macropad", metavar="NAME",
-                        help="which build: macropad (default) or tft")
+                        help=f"which build: {', '.join(sorted(BOARDS))} (default macropad)")
     parser.set_defaults(func=run)
 
 

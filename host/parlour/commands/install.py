@@ -22,8 +22,11 @@ def register(sub) -> None:
         "into maintenance mode, and back into parlour after.")
     parser.add_argument("--drive", type=Path, metavar="PATH",
                         help="the CIRCUITPY drive's folder (default: the one found)")
+    from ..image import BOARDS
+
     parser.add_argument("--board", metavar="NAME",
-                        help="which build (default: from the board id in boot_out.txt)")
+                        help=f"which build: {', '.join(sorted(BOARDS))} (default: from the "
+                        "board id in boot_out.txt)")
     parser.add_argument("--image", type=Path, metavar="DIR",
                         help="a drive image `parlour image` built for this board (default: "
                         "build one now)")
