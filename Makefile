@@ -58,8 +58,8 @@ screenshots: $(STAMP)
 # The CIRCUITPY drive image of each RP2040 board, as it goes onto the board:
 # build/CIRCUITPY (the MacroPad) and build/CIRCUITPY-tft (the colour board).
 firmware: $(STAMP)
-	$(PY) -m parlour.image build/CIRCUITPY macropad
-	$(PY) -m parlour.image build/CIRCUITPY-tft tft
+	$(PY) -m parlour image build/CIRCUITPY --board macropad
+	$(PY) -m parlour image build/CIRCUITPY-tft --board tft
 
 lint: $(STAMP)
 	$(PY) -m ruff check host firmware tests bench

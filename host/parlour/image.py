@@ -39,6 +39,8 @@ BUILT_IN = {
     "vectorio",
 }
 MPY_HEADER = b"C"
+# The CircuitPython major versions whose loader takes these .mpy files (mpy v6).
+CIRCUITPYTHON = (9, 10)
 
 
 def mpy_cross() -> Path:
@@ -153,6 +155,17 @@ def _reached(files: dict[str, Path], roots: list[str]) -> dict[str, Path]:
     return {drive: files[drive] for drive in sorted(files) if _module_name(drive) in reached}
 
 
+def board_ids(firmware: Path = FIRMWARE) -> dict[str, str]:
+    """CircuitPython's board id -> parlour's board name: the firmware's own table
+    (parlour_device.boards.BOARD_IDS), so the device and the installer never differ."""
+    tree = ast.parse((firmware / "lib/parlour_device/boards/__init__.py").read_text())
+    for node in tree.body:
+        if (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+                and node.targets[0].id == "BOARD_IDS"):
+            return dict(ast.literal_eval(node.value))
+    raise ParlourError("parlour_device.boards has no BOARD_IDS")
+
+
 def _games_with_screens(firmware: Path) -> list[str]:
     # parlour_device.games.PLAYERS: the games the device loads by name.
     tree = ast.parse((firmware / "lib/parlour_device/games/__init__.py").read_text())
@@ -242,23 +255,3 @@ def build(target: Path, board: str = "macropad", firmware: Path = FIRMWARE) -> l
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.move(str(stage), str(target))
     return sorted(p.relative_to(target).as_posix() for p in target.rglob("*") if p.is_file())
-
-
-def main(argv: list[str] | None = None) -> int:
-    args = sys.argv[1:] if argv is None else argv
-    if not args or len(args) > 2:
-        print("usage: python -m parlour.image TARGET [macropad|tft]", file=sys.stderr)
-        return 2
-    board = args[1] if len(args) > 1 else "macropad"
-    try:
-        files = build(Path(args[0]), board)
-    except ParlourError as e:
-        print(f"parlour: {e}", file=sys.stderr)
-        return 2
-    size = sum((Path(args[0]) / f).stat().st_size for f in files)
-    print(f"{args[0]}: {len(files)} files, {size:,d} bytes, for the {board} board")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

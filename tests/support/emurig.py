@@ -68,7 +68,7 @@ def missing() -> str | None:
 
 def build_image(target: Path) -> Path:
     """The MacroPad's CIRCUITPY drive as `make firmware` builds it."""
-    subprocess.run([sys.executable, "-m", "parlour.image", str(target), "macropad"],
+    subprocess.run([sys.executable, "-m", "parlour", "image", str(target), "--board", "macropad"],
                    check=True, capture_output=True, cwd=ROOT)
     return target
 

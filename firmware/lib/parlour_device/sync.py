@@ -235,6 +235,15 @@ class Sync:
         self.app.show("Reset: drive opens")
         return self._frame("ok", {"reset": True}, re)
 
+    def on_restart(self, body: Any, re: int) -> Any:
+        # `parlour install`: restart now, into maintenance mode (the drive the
+        # computer's) when asked, once the laptop has taken the reply.
+        if body["maint"] and not set_maintenance(self.app.board.nvm, True):
+            return self._error("nvm", re)
+        self.app.show("Restarting")
+        from .restart import ThenRestart  # loaded only to restart: off a sync's heap
+        return ThenRestart(self._frame("ok", {"maint": body["maint"]}, re))
+
 
 class Piecewise:
     # A record's reply as the link sends a reply (a list of pieces: it takes out[0]

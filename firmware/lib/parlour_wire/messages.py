@@ -20,6 +20,7 @@ REQUESTS = {
     "roster": (("names", list), ("more", bool)),
     "settings": (("settings", dict),),
     "maint": (),
+    "restart": (("maint", bool),),
 }
 # reply type -> what it answers
 REPLIES = ("hello", "ok", "rec", "bad", "end", "acked", "error")

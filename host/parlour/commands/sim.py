@@ -156,6 +156,7 @@ def _serve(args, state: Path) -> int:
                 raise ParlourError(f"{args.script}: {e}") from None
         note = announce(device.serial_path, device.board, device.app.board.uid)
         print(f"data channel: {device.serial_path}", flush=True)
+        device.on_restart = _restarted
         signal.signal(signal.SIGTERM, lambda *_: (_ for _ in ()).throw(KeyboardInterrupt))
         master = device.hw.serial.master
         try:
@@ -175,6 +176,11 @@ def _serve(args, state: Path) -> int:
     finally:
         device.close()
     return 0
+
+
+def _restarted(device) -> None:
+    mode = " in maintenance mode" if device.maintenance else ""
+    print(f"parlour sim: restarted{mode}", flush=True)
 
 
 def _wipe(state: Path) -> None:

@@ -233,3 +233,10 @@ class Transport:
 
     def maintenance(self) -> dict:
         return self.request("maint")
+
+    def restart(self, maint: bool) -> dict:
+        """Restart the device now: into maintenance mode (the drive writable for the
+        computer) or, with maint False, into parlour. Asked once: it does not answer
+        again from the same boot."""
+        n = self._send("restart", {"maint": maint})
+        return self._reply(n, time.monotonic() + self.timeout)

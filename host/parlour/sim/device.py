@@ -42,7 +42,7 @@ def firmware_settings() -> dict:
 
 class SimHardware:
     def __init__(self, board: str, state_dir: Path, pty: bool = True, seed: int | None = None,
-                 virtual_time: bool = False):
+                 virtual_time: bool = False, serial: PtySerial | None = None):
         if board not in BOARDS:
             raise ValueError(f"unknown board {board!r} (choose from {', '.join(BOARDS)})")
         self.board = board
@@ -51,7 +51,8 @@ class SimHardware:
         self.nvm = fakes.FileNvm(state_dir / "nvm.bin")
         # Scripts (seeded) get a fixed device id so their screenshots repeat.
         self.uid = b"\x5e\xed" + seed.to_bytes(6, "big") if seed else self._uid()
-        self.serial = PtySerial() if pty else None
+        self.serial = serial or (PtySerial() if pty else None)
+        self.boot_ran = False       # boot.py ran: the drive is the computer's unless it remounted
         self.scanners: list = []
         self.encoders: list = []
         self.pixels: list[int] = [0] * 12
@@ -87,11 +88,14 @@ class SimHardware:
 
 
 class SimDevice:
+    on_restart = None       # called with the device after each restart the laptop asks
+
     def __init__(self, board: str = "macropad", state_dir: Path | None = None, pty: bool = True,
-                 seed: int | None = None, virtual_time: bool = False):
+                 seed: int | None = None, virtual_time: bool = False,
+                 serial: PtySerial | None = None, boot: bool = False):
         self.seed = seed
         self.state_dir = Path(state_dir or default_state_dir())
-        self.hw = SimHardware(board, self.state_dir, pty, seed, virtual_time)
+        self.hw = SimHardware(board, self.state_dir, pty, seed, virtual_time, serial)
         self.board = board
         fakes.install(self.hw)
         if board == "macropad":
@@ -106,10 +110,37 @@ class SimDevice:
             os.environ.pop("PARLOUR_SEED", None)
         os.environ["PARLOUR_ROOT"] = str(self.state_dir / "CIRCUITPY")
         os.environ["PARLOUR_DRIVE_KB"] = str(DRIVE_KB)  # an RP2040 board's CIRCUITPY
+        if boot:
+            self._boot()
         from parlour_device import main
 
         self.app = main.start()
         self.app.step()
+
+    def _boot(self) -> None:
+        # firmware/boot.py, as a reset runs it: maintenance mode when asked.
+        import runpy
+
+        import parlour_device
+
+        path = Path(parlour_device.__file__).resolve().parents[2] / "boot.py"
+        if path.is_file():
+            self.hw.boot_ran = True
+            runpy.run_path(str(path))
+
+    def restart(self) -> None:
+        """What microcontroller.reset() does: boot.py runs (maintenance mode when the
+        laptop or the Settings screen asked), then the firmware, on the same state
+        folder and the same data port; this object goes on as the restarted device,
+        so a face showing it goes on too."""
+        self.__init__(self.board, self.state_dir, seed=self.seed,
+                      virtual_time=self.hw.virtual_time, serial=self.hw.serial, boot=True)
+        if self.on_restart is not None:
+            self.on_restart(self)
+
+    @property
+    def maintenance(self) -> bool:
+        return not self.app.board.writable()
 
     # -- the pad ---------------------------------------------------------------------
     @property
@@ -139,7 +170,10 @@ class SimDevice:
         self.step()
 
     def step(self) -> None:
-        self.app.step()
+        try:
+            self.app.step()
+        except fakes.ResetRequested:     # the laptop asked (`restart`: parlour install)
+            self.restart()
 
     def skip(self, ms: int) -> None:
         # The clock moved on `ms` with no input, the loop running every 50 ms.
@@ -147,7 +181,7 @@ class SimDevice:
             gone = min(ms, 50)
             self.hw.skipped_ms += gone
             ms -= gone
-            self.app.step()
+            self.step()
 
     def png(self, scale: int = 1) -> bytes:
         return self.display.png(scale)

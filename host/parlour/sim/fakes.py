@@ -256,8 +256,10 @@ def _remount(path: str, readonly: bool = False, *, disable_concurrent_write_prot
 
 
 def _getmount(path: str):
-    # The code may write the simulated drive unless boot.py left it to the computer.
-    readonly = bool(hw().remounts) and hw().remounts[-1][1] is True
+    # The code may write the simulated drive unless boot.py left it to the computer
+    # (a board's default: boot.py remounts it for the code unless maintenance was asked).
+    h = hw()
+    readonly = h.remounts[-1][1] is True if h.remounts else getattr(h, "boot_ran", False)
     return types.SimpleNamespace(readonly=readonly)
 
 
