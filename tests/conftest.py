@@ -8,6 +8,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 import mprig  # noqa: E402
 import parlour.fastmelds  # noqa: E402,F401  (the laptop's solves, as the CLI uses them)
 
+SHARED = ("parlour_rules", "parlour_device", "parlour_wire")
+
 # Modules whose every test runs another interpreter or a long randomised run: the
 # MicroPython parity run, CircuitPython's VM, the sector cuts, the emulated board, the
 # fault relay and the fuzzers. `make test` runs them; `make check` (the quick loop) not.
@@ -24,6 +26,18 @@ def pytest_collection_modifyitems(items):
     for item in items:
         if item.path.stem in HEAVY:
             item.add_marker(pytest.mark.heavy)
+
+
+@pytest.fixture(autouse=True)
+def shared_modules_as_imported():
+    """The device drops modules it no longer needs (a closed game's, the menus while a
+    game plays); in-process that would leave later tests holding classes that a fresh
+    import no longer matches. Each test starts with the modules as first imported."""
+    before = {n: m for n, m in sys.modules.items() if n.startswith(SHARED)}
+    yield
+    for name in [n for n in sys.modules if n.startswith(SHARED) and n not in before]:
+        del sys.modules[name]
+    sys.modules.update(before)
 
 
 @pytest.fixture(scope="session")

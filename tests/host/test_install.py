@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from journal_support import STUMP_CONFIG, stump_events
 from parlour.cli import main
 from parlour.install import MANIFEST, find_drives, read_drive
 from parlour.store import open_store
@@ -24,10 +25,9 @@ from parlour_device.app import App
 from parlour_device.boards.common import MONO_128X64, Board
 from parlour_device.flash import Flash
 from parlour_device.journal import maintenance_requested
-from test_journal_support import STUMP_CONFIG, stump_events
-from test_laptop_failures import UNPRIVILEGED, Device, one_line
+from ptydevice import UNPRIVILEGED, Device, one_line
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 BOOT_OUT = ("Adafruit CircuitPython {v} on 2025-10-17; Adafruit Macropad RP2040 with rp2040\r\n"
             "Board ID:adafruit_macropad_rp2040\r\nUUID:{uuid}\r\n")
 HELLO = 'print("Hello World!")\n'     # a fresh CircuitPython drive's code.py
