@@ -14,7 +14,7 @@ from typing import TextIO
 
 from ..errors import ParlourError
 
-FORMATS = ("csv", "json", "jsonl")
+FORMATS = ("csv", "json", "jsonl", "bgstats", "bgg")
 
 
 def write(target: Path | None, writer: Callable[[TextIO], None]) -> None:
