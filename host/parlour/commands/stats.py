@@ -78,14 +78,41 @@ def show(result: dict) -> None:
                           *[str(r["highlights"].get(key, 0)) for key, _ in marks])
         console.print(table)
     head = result["head_to_head"]
-    if head:
-        table = Table(title="head-to-head: how often the player finished above the opponent",
-                      title_justify="left")
-        for title in ("game", "player", "opponent", "above", "of", "%"):
-            table.add_column(title, justify="right" if title in ("above", "of", "%") else "left")
-        for h in head:
-            table.add_row(h["game"], h["player"], h["opponent"], str(h["won"]), str(h["played"]),
-                          percent(h["won"] / h["played"]))
-        console.print(table)
+    if head and len({h["player"] for h in head}) == 1:
+        _head_to_head(console, head)
+    elif head:
+        _rivals(console, head)
     for s in result["skipped"]:
         console.print(f"match {s['match']} left out: {s['reason']}")
+
+
+def _head_to_head(console, head: list[dict]) -> None:
+    from rich.table import Table
+
+    table = Table(title="head-to-head: how often the player finished above the opponent",
+                  title_justify="left")
+    for title in ("game", "player", "opponent", "above", "of", "%"):
+        table.add_column(title, justify="right" if title in ("above", "of", "%") else "left")
+    for h in head:
+        table.add_row(h["game"], h["player"], h["opponent"], str(h["won"]), str(h["played"]),
+                      percent(h["won"] / h["played"]))
+    console.print(table)
+
+
+def _rivals(console, head: list[dict]) -> None:
+    """Per player and game the opponent they most often finish above and the one
+    they most often finish below (the whole table: --player NAME, or --json)."""
+    from rich.table import Table
+
+    table = Table(title="head-to-head (every pairing: --player NAME)", title_justify="left")
+    for title in ("game", "player", "most often above", "most often below"):
+        table.add_column(title)
+    mine: dict[tuple[str, str], list[dict]] = {}
+    for h in head:
+        mine.setdefault((h["game"], h["player"]), []).append(h)
+    for (game, player), rows in mine.items():
+        best = max(rows, key=lambda h: (h["won"] / h["played"], h["played"]))
+        worst = min(rows, key=lambda h: (h["won"] / h["played"], -h["played"]))
+        table.add_row(game, player, f"{best['opponent']} {best['won']}/{best['played']}",
+                      f"{worst['opponent']} {worst['won']}/{worst['played']}")
+    console.print(table)

@@ -34,8 +34,9 @@ def build(played: list[tuple[dict, dict]], player: str | None = None) -> dict:
             continue
         game = facts["game"]
         names = facts["names"]
+        sides = [side_of(facts, seat) for seat in range(len(names))]
         for seat, name in enumerate(names):
-            side = side_of(facts, seat)
+            side = sides[seat]
             row = rows.setdefault((name, game), _row(name, game))
             won = side in facts["winners"]
             row["matches"] += 1
@@ -50,13 +51,14 @@ def build(played: list[tuple[dict, dict]], player: str | None = None) -> dict:
                     row["highlights"][key] = max(value, row["highlights"].get(key, value))
                 else:
                     row["highlights"][key] = row["highlights"].get(key, 0) + value
+        places = facts["ranks"]
         for a, name_a in enumerate(names):
             for b, name_b in enumerate(names):
-                side_a, side_b = side_of(facts, a), side_of(facts, b)
+                side_a, side_b = sides[a], sides[b]
                 if side_a == side_b or name_a == name_b:
                     continue
                 tally = pairs.setdefault((game, name_a, name_b), [0, 0])
-                tally[0] += facts["ranks"][side_a] < facts["ranks"][side_b]
+                tally[0] += places[side_a] < places[side_b]
                 tally[1] += 1
     standings = []
     for row in rows.values():
