@@ -17,7 +17,7 @@ STYLE = """
 body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:1100px}
 h1{font-size:1.6em}h2{margin-top:1.6em;border-bottom:1px solid #ccc}h3{margin-bottom:.3em}
 table{border-collapse:collapse;margin:.4em 0 1em}td,th{padding:2px 8px;border-bottom:1px solid #eee}
-th{text-align:left;background:#f4f4f4}td.n{text-align:right}
+th{text-align:left;background:#f4f4f4}td.n{text-align:right;white-space:nowrap}
 .chart .title{font-weight:bold;font-size:13px}.chart .tick,.chart .legend{font-size:11px}
 .chart .frame{fill:none;stroke:#bbb}.chart .zero{stroke:#bbb;stroke-dasharray:3 3}
 .match{border-top:1px solid #ddd;padding-top:.3em}.note{color:#555;font-size:.92em}
