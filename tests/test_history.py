@@ -248,3 +248,31 @@ def test_the_report_renders_in_headless_chromium(db, tmp_path):
                           f"--screenshot={shot}", out.as_uri()],
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0 and shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_the_facts_are_kept_and_replayed_again_when_the_rules_change(db, capsys):
+    import sqlite3
+
+    from parlour.stats.facts import rules_digest
+
+    first = run_json(capsys, "stats", "--db", str(db), "--json")
+    conn = sqlite3.connect(db)
+    with conn:
+        kept = conn.execute("SELECT COUNT(*), MIN(rules), MAX(rules) FROM history_facts")
+        assert kept.fetchone() == (24, rules_digest(), rules_digest())
+        # Facts worked out by other rules (an older parlour): each is replayed again.
+        conn.execute("UPDATE history_facts SET rules = 'older', facts = '{}'")
+    assert run_json(capsys, "stats", "--db", str(db), "--json") == first
+    with conn:
+        assert conn.execute("SELECT COUNT(*) FROM history_facts WHERE rules = ?",
+                            (rules_digest(),)).fetchone() == (24,)
+    conn.close()
+
+
+def test_stats_into_a_pipe_closed_early_ends_quietly(db):
+    import sys
+
+    run = subprocess.run(f"{sys.executable} -m parlour stats --db {db} | head -1",
+                         shell=True, capture_output=True, text=True, timeout=120,
+                         executable="/bin/bash")
+    assert run.stdout.strip() == "dumbo" and run.stderr == ""

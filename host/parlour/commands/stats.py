@@ -49,7 +49,11 @@ def show(result: dict) -> None:
 
     from ..stats.tables import HIGHLIGHTS
 
-    console = Console(highlight=False)
+    class Quiet(Console):
+        def on_broken_pipe(self) -> None:
+            raise BrokenPipeError     # main() ends quietly, as every command does
+
+    console = Quiet(highlight=False)
     if not result["standings"]:
         console.print("no matches")
         return
