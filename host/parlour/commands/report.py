@@ -33,7 +33,7 @@ def run(args) -> int:
         raise ParlourError(f"--matches takes 0 (all) or more, not {args.matches}", exit_code=2)
     since = day(args.since, "--since")
     with database(args, create=False) as store:
-        history = gather(store, args.game, since)
+        history = gather(store, args.game, since, detail=args.matches or -1)
     title = "parlour: " + (args.game.capitalize() if args.game else "every game")
     if args.since:
         title += f" since {args.since}"

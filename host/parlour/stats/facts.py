@@ -23,8 +23,12 @@ CACHE = """CREATE TABLE IF NOT EXISTS history_facts (
     match_id INTEGER PRIMARY KEY,
     digest TEXT NOT NULL,           -- the match's kept bytes, CRC-32
     rules TEXT NOT NULL,            -- the rules core's source, CRC-32
-    facts TEXT NOT NULL             -- JSON, as facts_of() gives them
+    facts TEXT NOT NULL,            -- JSON: facts_of() less DETAIL
+    detail TEXT NOT NULL            -- JSON: DETAIL (read only for the matches shown)
 )"""
+# What only a match shown hand by hand needs: the bulk of the facts, left unread for
+# the thousands of matches the standings only count.
+DETAIL = ("rows", "extra")
 
 _RULES: list[str] = []
 
@@ -83,9 +87,10 @@ def side_of(facts: dict, seat: int) -> int:
     return seat
 
 
-def load(store, matches: list[dict]) -> dict[int, dict]:
+def load(store, matches: list[dict], detail: set[int] | None = None) -> dict[int, dict]:
     """The facts of each listed match (by id): from the kept table where its digest
-    and the rules' still match, else replayed now and kept."""
+    and the rules' still match, else replayed now and kept. `detail`: the ids whose
+    DETAIL is wanted too (None: every one)."""
     conn = store.conn
     rules = rules_digest()
     writable = _ensure_table(conn)
@@ -95,23 +100,29 @@ def load(store, matches: list[dict]) -> dict[int, dict]:
                 "SELECT match_id, digest, rules, facts FROM history_facts"):
             kept[match_id] = (digest, rule, text)
     out: dict[int, dict] = {}
-    fresh: list[tuple[int, str, str, str]] = []
+    fresh: list[tuple[int, str, str, str, str]] = []
     for m in matches:
         held = kept.get(m["id"])
         digest = m["digest"] or ""
         if held is not None and held[0] == digest and held[1] == rules:
             out[m["id"]] = json.loads(held[2])
+            if detail is None or m["id"] in detail:
+                (text,) = conn.execute("SELECT detail FROM history_facts WHERE match_id = ?",
+                                       (m["id"],)).fetchone()
+                out[m["id"]].update(json.loads(text))
             continue
         (text,) = conn.execute("SELECT kept FROM matches WHERE id = ?", (m["id"],)).fetchone()
         record = json.loads(text).get("record") or {}
         facts = facts_of(str(record.get("game")), record.get("config"),
                          record.get("events") or [])
         out[m["id"]] = facts
-        fresh.append((m["id"], digest, rules, json.dumps(facts)))
+        summary = {k: v for k, v in facts.items() if k not in DETAIL}
+        fresh.append((m["id"], digest, rules, json.dumps(summary),
+                      json.dumps({k: facts.get(k, []) for k in DETAIL})))
     if fresh and writable:
         try:
             with conn:
-                conn.executemany("INSERT OR REPLACE INTO history_facts VALUES (?, ?, ?, ?)",
+                conn.executemany("INSERT OR REPLACE INTO history_facts VALUES (?, ?, ?, ?, ?)",
                                  fresh)
         except sqlite3.OperationalError:
             pass    # a database we may only read: the facts are worked out each time
@@ -121,6 +132,9 @@ def load(store, matches: list[dict]) -> dict[int, dict]:
 def _ensure_table(conn: sqlite3.Connection) -> bool:
     try:
         with conn:
+            columns = [row[1] for row in conn.execute("PRAGMA table_info(history_facts)")]
+            if columns and "detail" not in columns:     # kept by an earlier parlour
+                conn.execute("DROP TABLE history_facts")
             conn.execute(CACHE)
         return True
     except sqlite3.OperationalError:

@@ -18,11 +18,16 @@ class History:
 
 
 def gather(store, game: str | None = None, since: float | None = None,
-           player: str | None = None, rated: bool = True) -> History:
+           player: str | None = None, rated: bool = True, detail: int = 0) -> History:
+    """`detail`: the latest so many matches get their rows and extras too (-1: all)."""
     from ..store.matches import select_matches
 
     found = select_matches(store, game, since=since)
-    known = facts_mod.load(store, found)
+    if detail < 0:
+        wanted = None
+    else:
+        wanted = {m["id"] for m in found[len(found) - detail:]} if detail else set()
+    known = facts_mod.load(store, found, wanted)
     played = [(m, known[m["id"]]) for m in found]
     history = History(played, tables.build(played, player))
     if rated:
