@@ -93,5 +93,5 @@ def document(played: list[tuple[dict, dict]]) -> dict:
 
 
 def write(played: list[tuple[dict, dict]], out: TextIO) -> None:
-    json.dump(document(played), out, indent=1)
-    out.write("\n")
+    # One string, unindented: json's C encoder (json.dump takes the pure-Python one).
+    out.write(json.dumps(document(played)) + "\n")
