@@ -62,12 +62,13 @@ def reading(m: dict) -> Reading:
                                "lines": [f"refused: {e.message}"]})
             out.problem = f"event {index + 1} does not replay: {e.message}"
             break
+        telling.n = index + 1
         lines, row = telling.step(event, log.view(), log.state)
         out.events.append({"n": index + 1, "event": event, "lines": lines})
         if row is not None:
             row.setdefault("hand", len(out.hands) + 1)
             row["kind"] = KINDS[game]
-            row["after"] = index + 1
+            row.setdefault("after", index + 1)
             out.hands.append(row)
     tail = telling.finish()
     if tail is not None:
@@ -96,6 +97,8 @@ def signed(n: int) -> str:
 
 # -- each game ------------------------------------------------------------------------
 class _Teller:
+    n = 0       # the event being told (1, 2, ...)
+
     def __init__(self, log: MatchLog):
         self.log = log
 
@@ -243,6 +246,8 @@ class _Galumphus(_Teller):
         row = None
         if view["calls"] > self.call:
             row = self.open_row         # a call's row closes when the next card is called
+            if row is not None:
+                row["after"] = self.n - 1
             self.call = view["calls"]
             lines.append(f"Call {self.call}: {_design(view['called'])}")
             self.before = list(view["totals"])
