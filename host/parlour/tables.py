@@ -54,3 +54,12 @@ def table(headers: list[str], rows: list[list[str]], *, wrap: tuple[int, ...] = 
 def print_table(headers: list[str], rows: list[list[str]], **kw) -> None:
     for line in lines_of(table(headers, rows, **kw)):
         print(line)
+
+
+def print_wrapped(text: str) -> None:
+    """A line of words, wrapped at the terminal's width (continued indented)."""
+    import textwrap
+
+    for line in textwrap.wrap(text, width(), subsequent_indent="  ", break_long_words=False,
+                              break_on_hyphens=False) or [""]:
+        print(line)

@@ -86,7 +86,7 @@ def as_json(m: dict, reading) -> dict:
 def run(args) -> int:
     from ..describe import reading
     from ..store.matches import match
-    from ..tables import print_table
+    from ..tables import print_table, print_wrapped
 
     try:
         match_id = int(args.match)
@@ -105,7 +105,7 @@ def run(args) -> int:
         print_json(as_json(m, told))
         return 0
     for line in header(m):
-        print(line)
+        print_wrapped(line)
     print_table(["#", "EVENT", "WHAT HAPPENED"], rows(m, told), wrap=(1, 2))
-    print(totals_line(m))
+    print_wrapped(totals_line(m))
     return 0
