@@ -446,3 +446,20 @@ def test_a_second_damaged_record_under_the_same_number_does_not_replace_the_firs
     assert [f["t"] for f in frames(wire)] == ["bad", "end"]
     assert app.flash.read("parlour/damaged/1.json") == b"older"
     assert app.flash.read("parlour/damaged/1-1.json") == left == bytes(len(left))
+
+
+def test_a_pushed_default_changes_that_one_and_the_answer_says_what_the_device_holds():
+    app, wire, link = device()
+    ask(wire, "settings", 1, {"settings": {"defaults": {"dumbo": {"target": 75},
+                                                         "stump": {"target": 15}}}})
+    link.poll(app)
+    ask(wire, "settings", 2, {"settings": {"defaults": {"dumbo": {"octad_bonus": 25}},
+                                           "sound": 0}})
+    link.poll(app)
+    first, second = frames(wire)
+    assert first["settings"]["defaults"] == {"dumbo": {"target": 75}, "stump": {"target": 15}}
+    held = {"dumbo": {"target": 75, "octad_bonus": 25}, "stump": {"target": 15}}
+    assert second["t"] == "ok" and second["settings"]["defaults"] == held
+    assert second["settings"]["sound"] == 0 and second["settings"]["lights"] == 1
+    again = App(SimBoard(flash=app.flash, nvm=app.board.nvm))   # and after a reset
+    assert again.settings["defaults"] == held and again.option_default("dumbo", "target", 50) == 75

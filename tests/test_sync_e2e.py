@@ -244,7 +244,7 @@ def test_a_database_from_a_newer_parlour_is_refused_untouched(capsys, tmp_path):
     (["export", "-o", "/nonexistent/folder/x.csv"], ["cannot write"]),
     (["show", "12x"], ["MATCH is a number"]),
     (["show", "999"], ["no match 999"]),
-    (["roster", "push", "A" * 25], ["1 to 24 characters"]),
+    (["roster", "push", "A" * 19], ["1 to 18"]),
     (["settings", "push", "--default", "stump.target"], ["GAME.OPTION=N"]),
 ])
 def test_a_malformed_request_is_one_line_and_writes_nothing(capsys, tmp_path, args, words):

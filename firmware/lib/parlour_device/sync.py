@@ -221,13 +221,18 @@ class Sync:
             elif key != "defaults" or not _defaults_ok(value):
                 return self._error("settings", re)
         app = self.app
+        held = app.settings
         for key in pushed:  # order-free
-            app.settings[key] = pushed[key]
+            if key == "defaults":
+                _merge_defaults(held, pushed[key])
+            else:
+                held[key] = pushed[key]
         if not app.save_settings():
             return self._error("flash", re)
         app.lit = None          # the key lights follow "lights" at the next redraw
         app.show("Settings from laptop")
-        return self._frame("ok", None, re)
+        # What the device now holds, so the laptop can say it.
+        return self._frame("ok", {"settings": held}, re)
 
     def on_maint(self, body: Any, re: int) -> list[bytes]:
         if not set_maintenance(self.app.board.nvm, True):
@@ -278,6 +283,20 @@ class Piecewise:
         piece = self.piece
         self.piece = None
         return piece
+
+
+def _merge_defaults(held: Any, pushed: Any) -> None:
+    # A pushed default replaces that one option's; every other one stays.
+    defaults = held.get("defaults")
+    if type(defaults) is not dict:
+        defaults = held["defaults"] = {}
+    for game in pushed:  # order-free
+        options = defaults.get(game)
+        if type(options) is not dict:
+            options = defaults[game] = {}
+        given = pushed[game]
+        for name in given:  # order-free
+            options[name] = given[name]
 
 
 def _defaults_ok(value: Any) -> bool:
