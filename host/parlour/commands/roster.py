@@ -26,8 +26,8 @@ def register(sub) -> None:
                                   parser_class=type(parser))
     push = verbs.add_parser("push", help=f"send NAMES (up to {ROSTER_MAX}; none brings back "
                             "P1..P8)", description="Each name: letters, digits, spaces and "
-                            f"ASCII punctuation (what the device's font draws), up to "
-                            f"{shown_max()} characters (what its roster shows whole).")
+                            "ASCII punctuation (what the device's font draws), no longer than "
+                            "the device's roster shows whole (18 characters on the MacroPad).")
     push.add_argument("names", nargs="*", metavar="NAMES")
     add_port(push)
     push.set_defaults(func=run)
