@@ -448,18 +448,20 @@ def test_a_second_damaged_record_under_the_same_number_does_not_replace_the_firs
     assert app.flash.read("parlour/damaged/1-1.json") == left == bytes(len(left))
 
 
-def test_a_pushed_default_changes_that_one_and_the_answer_says_what_the_device_holds():
+def test_the_hello_says_the_settings_the_device_holds_so_a_laptop_can_change_one():
     app, wire, link = device()
-    ask(wire, "settings", 1, {"settings": {"defaults": {"dumbo": {"target": 75},
-                                                         "stump": {"target": 15}}}})
+    ask(wire, "hello", 1, None)
     link.poll(app)
-    ask(wire, "settings", 2, {"settings": {"defaults": {"dumbo": {"octad_bonus": 25}},
-                                           "sound": 0}})
+    [hello] = frames(wire)
+    assert hello["settings"] == {"sound": 1, "lights": 1, "bright": 2}
+    defaults = {"dumbo": {"target": 75}, "stump": {"target": 15}}
+    ask(wire, "settings", 2, {"settings": {"defaults": defaults, "sound": 0}})
     link.poll(app)
-    first, second = frames(wire)
-    assert first["settings"]["defaults"] == {"dumbo": {"target": 75}, "stump": {"target": 15}}
-    held = {"dumbo": {"target": 75, "octad_bonus": 25}, "stump": {"target": 15}}
-    assert second["t"] == "ok" and second["settings"]["defaults"] == held
-    assert second["settings"]["sound"] == 0 and second["settings"]["lights"] == 1
+    assert frames(wire)[0]["t"] == "ok"
     again = App(SimBoard(flash=app.flash, nvm=app.board.nvm))   # and after a reset
-    assert again.settings["defaults"] == held and again.option_default("dumbo", "target", 50) == 75
+    wire = Wire()
+    link = Link(wire)
+    ask(wire, "hello", 3, None)
+    link.poll(again)
+    [hello] = frames(wire)
+    assert hello["settings"] == {"sound": 0, "lights": 1, "bright": 2, "defaults": defaults}

@@ -88,7 +88,7 @@ class Sync:
             "count": len(held), "live": journal.live_seq, "heap": mem_free(),
             "heap_low": app.mem_low,
             "rx": RX, "batch": BATCH, "up": uptime_ms(), "boot": journal.boot,
-            "acked": journal.acked()}, re)
+            "acked": journal.acked(), "settings": app.settings}, re)
 
     def on_time(self, body: Any, re: int) -> list[bytes]:
         # The laptop's clock (seconds): matches finished from now on carry it.
@@ -221,18 +221,13 @@ class Sync:
             elif key != "defaults" or not _defaults_ok(value):
                 return self._error("settings", re)
         app = self.app
-        held = app.settings
         for key in pushed:  # order-free
-            if key == "defaults":
-                _merge_defaults(held, pushed[key])
-            else:
-                held[key] = pushed[key]
+            app.settings[key] = pushed[key]
         if not app.save_settings():
             return self._error("flash", re)
         app.lit = None          # the key lights follow "lights" at the next redraw
         app.show("Settings from laptop")
-        # What the device now holds, so the laptop can say it.
-        return self._frame("ok", {"settings": held}, re)
+        return self._frame("ok", None, re)
 
     def on_maint(self, body: Any, re: int) -> list[bytes]:
         if not set_maintenance(self.app.board.nvm, True):
@@ -283,20 +278,6 @@ class Piecewise:
         piece = self.piece
         self.piece = None
         return piece
-
-
-def _merge_defaults(held: Any, pushed: Any) -> None:
-    # A pushed default replaces that one option's; every other one stays.
-    defaults = held.get("defaults")
-    if type(defaults) is not dict:
-        defaults = held["defaults"] = {}
-    for game in pushed:  # order-free
-        options = defaults.get(game)
-        if type(options) is not dict:
-            options = defaults[game] = {}
-        given = pushed[game]
-        for name in given:  # order-free
-            options[name] = given[name]
 
 
 def _defaults_ok(value: Any) -> bool:

@@ -113,20 +113,40 @@ def in_words(settings: dict) -> str:
     return text or "nothing"
 
 
+def merged(held: dict, pushed: dict) -> dict:
+    """The settings to push so that only those given change: the device replaces a
+    key whole, so a default goes with every other default it holds."""
+    out = dict(pushed)
+    if "defaults" in pushed and isinstance(held.get("defaults"), dict):
+        defaults = {game: dict(options) for game, options in held["defaults"].items()
+                    if isinstance(options, dict)}
+        for game, options in pushed["defaults"].items():
+            defaults.setdefault(game, {}).update(options)
+        out["defaults"] = defaults
+    return out
+
+
 def run(args) -> int:
     settings = settings_of(args)
     held = None
     with device(args) as link:
-        link.hello()
+        hello = link.hello()
+        held = hello.get("settings")        # a device from before says nothing of them
         if settings:
+            if isinstance(held, dict):
+                settings = merged(held, settings)
             reply = link.push_settings(settings)
-            held = reply.get("settings") if isinstance(reply, dict) else None
+            if isinstance(reply.get("settings"), dict):
+                held = reply["settings"]
+            elif isinstance(held, dict):
+                held = {**held, **settings}
         if args.maintenance:
             link.maintenance()
-    if isinstance(held, dict):
+    if settings and isinstance(held, dict):
         print(f"the device now holds: {in_words(held)}")
-    elif settings:      # a device from before it answered with its settings
-        print(f"settings sent to the device: {in_words(settings)}")
+    elif settings:
+        print(f"settings sent to the device: {in_words(settings)} (its firmware does not "
+              "say what it holds: a default pushed replaces those pushed before)")
     if args.maintenance:
         print("maintenance mode at the next reset: the drive opens for this computer")
     return 0
