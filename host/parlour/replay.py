@@ -139,7 +139,9 @@ def _fold(record: object) -> tuple[MatchLog, list[dict], list[str]]:
         last = view.get("last")
         if isinstance(last, dict) and "line" in last:   # a game whose last event is a record
             last = last["line"]
-        lines.append(str(last or ""))
+        if isinstance(last, list):      # Dumbo's lines; Galumphus's claims (see describe)
+            last = "; ".join(x for x in last if isinstance(x, str))
+        lines.append(last if isinstance(last, str) else "")
         past = _hand_list(view) or []
         while seen < len(past):
             hands.append({"points": past[seen], "totals": view.get("totals"), "after": index})
