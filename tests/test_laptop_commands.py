@@ -122,6 +122,10 @@ def test_a_poker_sessions_winner_is_the_player_most_up(db, capsys):
     poker = next(m for m in json.loads(out) if m["game"] == "poker")
     assert [p["winner"] for p in poker["players"]] == [False, False, False, True]
     assert most_up([12, 12, -24]) == [0, 1] and most_up([0, 0]) == []
+    sides = {m["game"] + str(m["id"]): [p["winner"] for p in m["players"]]
+             for m in json.loads(out)}
+    assert sides["dumbo2"] == [True, False, True, False]    # North-South: Nan and Sam
+    assert sides["stump4"] == [False, True, False, True]    # P2 and P4's side
 
 
 # -- pipes closed early ----------------------------------------------------------------

@@ -175,13 +175,20 @@ class _Stump(_Teller):
     @staticmethod
     def _sides(view):
         names = view["names"]
-        if view.get("teams"):
-            return [names[0] + "+" + names[2], names[1] + "+" + names[3]]
+        teams = view.get("teams")
+        if teams:
+            return ["+".join(names[s] for s in members) for members in teams]
         return list(names)
 
     def scorers(self, view):
-        sides = self._sides(view)
-        return sides, [s % len(sides) for s in range(len(view["names"]))]
+        teams = view.get("teams")
+        if not teams:
+            return self._sides(view), list(range(len(view["names"])))
+        seats = [0] * len(view["names"])
+        for side, members in enumerate(teams):
+            for seat in members:
+                seats[seat] = side
+        return ["+".join(view["names"][s] for s in members) for members in teams], seats
 
 
 def _stump_line(last, names, sides) -> str:
