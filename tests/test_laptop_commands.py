@@ -300,3 +300,34 @@ def test_a_file_that_is_no_parlour_database_is_said_so_and_left_as_it_was(
     assert status == 1 and out == "" and err.startswith(f"parlour: {path} is not a parlour "
                                                         f"database ({why})")
     assert path.read_bytes() == before and sorted(tmp_path.iterdir()) == [path]
+
+
+def test_a_wide_terminal_gets_wide_tables_without_columns_set(db):
+    # A real pseudo-terminal 200 columns wide, as a terminal window is.
+    import fcntl
+    import struct
+    import termios
+
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 200, 0, 0))
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+    try:
+        proc = subprocess.Popen([*PARLOUR, "show", "2", "--db", str(db)], stdout=slave,
+                                stderr=subprocess.PIPE, env=env)
+        os.close(slave)
+        said = b""
+        while True:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:         # the far end closed: all is read
+                break
+            if not chunk:
+                break
+            said += chunk
+        assert proc.wait(timeout=120) == 0
+    finally:
+        os.close(master)
+    lines = said.decode().replace("\r", "").splitlines()
+    assert max(len(x) for x in lines) > 80 and all(len(x) <= 200 for x in lines)
+    assert any("North-South (Nan & Sam) +12 (12), East-West (Eve & Wes) 0 (0)" in x
+               for x in lines)
