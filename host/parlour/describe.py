@@ -1,10 +1,11 @@
 """A stored match in words: what each event did and how each hand went, for `parlour
 show`, the exports and the report.
 
-    from parlour.describe import reading, describe, hands, scorers
+    from parlour.describe import reading, describe, hands, scorers, seats
 
     m = parlour.store.matches.match(store, 7)     # or {"game", "config", "events"}
     scorers(m)    -> ["Ann", "Bob"]               # who scores: players, or sides
+    seats(m)      -> [0, 1]                       # the scorer each seat scores for
     describe(m)   -> [{"n": 1, "event": {...}, "lines": ["Ann declares 3, Bob 25: Ann +22"]}, ...]
     hands(m)      -> [{"hand": 1, "kind": "hand", "what": "...", "points": [22, 0],
                        "totals": [22, 0], "after": 1, "game": 1}, ...]
@@ -91,8 +92,8 @@ def hands(m: dict) -> list[dict]:
     return reading(m).hands
 
 
-def signed(n: int) -> str:
-    return f"+{n}" if n > 0 else str(n)
+def seats(m: dict) -> list[int]:
+    return reading(m).seats
 
 
 # -- each game ------------------------------------------------------------------------
@@ -135,8 +136,6 @@ class _Dumbo(_Teller):
 
 
 class _Poker(_Teller):
-    seen = 0
-
     def step(self, event, view, state):
         last = view.get("last")
         if not isinstance(last, dict):
@@ -145,7 +144,7 @@ class _Poker(_Teller):
         lines = [last["line"]] + [f"{names[a]} pays {names[b]} {n}"
                                   for a, b, n in last.get("payments") or []]
         row = None
-        if last.get("t") in ("hand", "false_call", "void") and event.get("t") != "cut":
+        if event.get("t") in ("hand", "false_call", "void"):     # (every other is the cut)
             row = {"what": "; ".join(lines),
                    "points": list(last["deltas"]), "totals": list(view["totals"])}
             if "deadwood" in last:
@@ -154,7 +153,7 @@ class _Poker(_Teller):
 
 
 class _Stump(_Teller):
-    rounds = 0
+    rounds = 0      # rounds told so far
 
     def step(self, event, view, state):
         from parlour_rules.stump.state import CFG, LAST
@@ -220,7 +219,7 @@ def _stump_line(last, names, sides) -> str:
 
 
 class _Dartex(_Teller):
-    seen = 0
+    seen = 0        # hands told so far
 
     def step(self, event, view, state):
         text = view.get("last") or ""
