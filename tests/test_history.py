@@ -213,6 +213,10 @@ def test_the_report_is_one_page_with_no_address_outside_it(db, tmp_path, capsys)
     assert "https://" not in text and "<script" not in text and "src=" not in text
     assert text.count('<section class="match"') == 24
     assert "settle-up: Ann pays Cat 12; Bob pays Cat 24" in text
+    # Each hand in the shared describer's words (parlour.describe), as `show` says it.
+    assert "Cat +11, game! (cards held: Ann 3, Bob 3, Cat 0)" in text
+    assert "Call 107: Flying Umbratunk (FLY); Cat&gt;Cat FLY right" in text
+    assert "Ann 300 (TREBLE DOUBLE BULL = 300)" in text      # Dartex's throws, hand by hand
     assert main(["report", "--db", str(db), "--matches", "-1"]) == 2
 
 

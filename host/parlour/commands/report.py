@@ -34,10 +34,28 @@ def run(args) -> int:
     since = day(args.since, "--since")
     with database(args, create=False) as store:
         history = gather(store, args.game, since, detail=args.matches or -1)
+        readings = _readings(store, history, args.matches)
     title = "parlour: " + (args.game.capitalize() if args.game else "every game")
     if args.since:
         title += f" since {args.since}"
-    text = page(history, title, args.matches)
+    text = page(history, title, args.matches, readings)
     write(args.output, lambda out: out.write(text))
     print(f"wrote {args.output} ({len(history.played)} matches)")
     return 0
+
+
+def _readings(store, history, latest: int) -> dict:
+    """The shared describer's words for each match the page shows hand by hand."""
+    import json
+
+    from ..describe import reading
+
+    shown = history.played[::-1][:latest] if latest else history.played[::-1]
+    out = {}
+    for m, _ in shown:
+        (kept,) = store.conn.execute("SELECT kept FROM matches WHERE id = ?",
+                                     (m["id"],)).fetchone()
+        record = json.loads(kept).get("record") or {}
+        out[m["id"]] = reading({"game": m["game"], "config": record.get("config"),
+                                "events": record.get("events") or []})
+    return out

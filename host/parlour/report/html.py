@@ -24,7 +24,10 @@ th{text-align:left;background:#f4f4f4}td.n{text-align:right;white-space:nowrap}
 """
 
 
-def page(history: History, title: str, latest: int) -> str:
+def page(history: History, title: str, latest: int, readings: dict | None = None) -> str:
+    """`readings`: the shared describer's reading of each match shown (by id), whose
+    words and per-hand totals the match's table and chart show."""
+    readings = readings or {}
     out = ["<!DOCTYPE html>", '<html lang="en"><head><meta charset="utf-8">',
            f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>",
            f"<h1>{escape(title)}</h1>",
@@ -43,7 +46,7 @@ def page(history: History, title: str, latest: int) -> str:
     shown = history.played[::-1][:latest] if latest else history.played[::-1]
     out.append(f"<h2>Matches ({len(shown)} latest of {len(history.played)})</h2>")
     for m, facts in shown:
-        out.append(_match(m, facts))
+        out.append(_match(m, facts, readings.get(m["id"])))
     out.append("</body></html>")
     return "\n".join(out)
 
@@ -108,7 +111,7 @@ def _head_to_head(game: str, head: list[dict]) -> str:
     return "".join(out)
 
 
-def _match(m: dict, facts: dict) -> str:
+def _match(m: dict, facts: dict, reading=None) -> str:
     when = (dt.datetime.fromtimestamp(m["played_at"]).strftime("%Y-%m-%d %H:%M")
             if m["played_at"] else "unknown")
     out = [f'<section class="match" id="match-{m["id"]}"><h3>Match {m["id"]}: '
@@ -120,20 +123,24 @@ def _match(m: dict, facts: dict) -> str:
     won = [sides[i] for i in facts["winners"]]
     result = ", ".join(f"{n} {t}" for n, t in zip(sides, facts["totals"], strict=True))
     out.append(f"<p>{escape(result)}; won by {escape(' and '.join(won) or 'nobody')}</p>")
+    if reading is not None and reading.hands and len(reading.scorers) == len(sides):
+        rows = [(f"{h['kind']} {h['hand']}", h["totals"], h["what"]) for h in reading.hands]
+    else:
+        rows = [(r["label"], r["totals"], r["note"]) for r in facts.get("rows") or []]
     series = {name: [(0.0, 0.0)] for name in sides}
-    for index, row in enumerate(facts["rows"], 1):
-        for name, total in zip(sides, row["totals"], strict=True):
+    for index, (_, totals, _) in enumerate(rows, 1):
+        for name, total in zip(sides, totals, strict=True):
             series[name].append((index, total))
-    if facts["rows"]:
+    if rows:
         out.append(line_chart(f"Match {m['id']}: the score after each hand", series,
                               "hands", "total"))
         out.append('<table class="hands"><tr><th>hand</th>'
                    + "".join(f"<th>{escape(n)}</th>" for n in sides) + "<th>what happened</th></tr>")
-        for row in facts["rows"]:
-            out.append(f"<tr><td>{escape(row['label'])}</td>" + _cells(row["totals"], True)
-                       + f'<td class="note">{escape(row["note"])}</td></tr>')
+        for label, totals, what in rows:
+            out.append(f"<tr><td>{escape(label)}</td>" + _cells(totals, True)
+                       + f'<td class="note">{escape(what)}</td></tr>')
         out.append("</table>")
-    for line in facts["extra"]:
+    for line in facts.get("extra") or []:
         out.append(f'<p class="note">{escape(line)}</p>')
     out.append("</section>")
     return "".join(out)

@@ -37,7 +37,8 @@ def collect(config: dict, events: list) -> dict:
     winner = view.get("winner")
     return {"names": names, "sides": [{"name": n, "seats": [i]} for i, n in enumerate(names)],
             "totals": list(view["totals"]), "winners": [winner] if isinstance(winner, int) else [],
-            "rows": rows, "start": start, "marks": marks, "extra": []}
+            "rows": rows, "start": start, "marks": marks,
+            "extra": [f"{row['label']} throws: {row['note']}" for row in rows]}
 
 
 def _hand(view: dict, names: list[str], marks: list[dict], rows: list[dict]) -> None:
