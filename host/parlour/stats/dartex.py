@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from parlour_rules.log import MatchLog
 
-from .dumbo import _add, _best
+from .marks import add, best
 
 
 def collect(config: dict, events: list) -> dict:
@@ -24,9 +24,9 @@ def collect(config: dict, events: list) -> dict:
             for card in event["cards"]:
                 word = str(card)
                 if word.startswith("FOUL@"):
-                    _add(marks[thrower], "fouls")
+                    add(marks[thrower], "fouls")
                 elif word.startswith("WIRE@"):
-                    _add(marks[thrower], "wires")
+                    add(marks[thrower], "wires")
         log.append(event)
         if kind == "cut":
             view = log.view()
@@ -48,11 +48,11 @@ def _hand(view: dict, names: list[str], marks: list[dict], rows: list[dict]) -> 
     for seat in view["seats"]:
         who = seat["seat"]
         if scores[who] == top and top > 0:
-            _add(marks[who], "hands_won")
+            add(marks[who], "hands_won")
         throws = []
         for throw in seat["throws"]:
             if not throw["fouled"]:
-                _best(marks[who], "best_throw", throw["value"])
+                best(marks[who], "best_throw", throw["value"])
             mark = " fouled" if throw["fouled"] else ""
             throws.append(f"{' '.join(throw['cards'])} = {throw['value']}{mark}")
         parts.append(f"{names[who]} {scores[who]}" + (f" ({', '.join(throws)})" if throws else ""))

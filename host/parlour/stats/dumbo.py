@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from parlour_rules.log import MatchLog
 
+from .marks import add, best
+
 _SCORING = ("hand", "wrong")
 
 
@@ -32,18 +34,18 @@ def collect(config: dict, events: list) -> dict:
         scorer = hand["winner"]
         gained = max(points)
         if hand["octad"]:
-            _add(marks[hand["declarer"]], "octads")
+            add(marks[hand["declarer"]], "octads")
         if not hand["wrong"] and scorer == hand["opponent"] and points[1] > 0:
-            _add(marks[scorer], "undercuts")
+            add(marks[scorer], "undercuts")
         if gained:
-            _best(marks[scorer], "biggest_hand", gained)
+            best(marks[scorer], "biggest_hand", gained)
         if view["over"] and not over:
             over = True
             if any(b["name"] == "Vertex" for b in view["bonuses"]):
                 for scorer_side in view["scorers"]:
                     if scorer_side["name"] == view["winner"]:
                         for seat in scorer_side["seats"]:
-                            _add(marks[seat], "vertex")
+                            add(marks[seat], "vertex")
         rows.append({"label": f"game {view['game_no']} hand {view['hands']}",
                      "totals": list(view["totals"]), "note": "; ".join(view["last"])})
     sides = [{"name": s["name"], "seats": list(s["seats"])} for s in view["scorers"]]
@@ -51,12 +53,3 @@ def collect(config: dict, events: list) -> dict:
                and s["name"] == view["winner"]]
     return {"names": names, "sides": sides, "totals": list(view["totals"]), "winners": winners,
             "rows": rows, "start": start, "marks": marks, "extra": []}
-
-
-def _add(marks: dict, key: str, by: int = 1) -> None:
-    marks[key] = marks.get(key, 0) + by
-
-
-def _best(marks: dict, key: str, value: int) -> None:
-    if value > marks.get(key, value - 1):
-        marks[key] = value

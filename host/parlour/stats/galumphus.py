@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from parlour_rules.log import MatchLog
 
-from .dumbo import _add
+from .marks import add
 
 
 def collect(config: dict, events: list) -> dict:
@@ -37,11 +37,11 @@ def collect(config: dict, events: list) -> dict:
         words = []
         for by, seat, card, result in fresh:
             if result == "right":
-                _add(marks[by], "right_claims")
+                add(marks[by], "right_claims")
                 if star:
-                    _add(marks[by], "stars")
+                    add(marks[by], "stars")
             elif result == "wrong":
-                _add(marks[by], "wrong_claims")
+                add(marks[by], "wrong_claims")
             code = GAL_CODES[card] if isinstance(card, int) and card >= 0 else "?"
             words.append(f"{names[by]} claims {names[seat]}'s {code}: {result}")
         rows.append({"label": f"call {state['calls']}",
@@ -51,7 +51,7 @@ def collect(config: dict, events: list) -> dict:
     winners = list(result["winners"]) if result is not None else []
     if result is not None and result["reason"] == "row":
         for seat in winners:
-            _add(marks[seat], "rows_completed")
+            add(marks[seat], "rows_completed")
     designs = [distinct(row) for row in state["rows"]]
     for seat, count in enumerate(designs):
         marks[seat]["designs"] = count

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from parlour_rules.log import MatchLog
 
-from .dumbo import _add, _best
+from .marks import add, best
 
 
 def collect(config: dict, events: list) -> dict:
@@ -15,20 +15,22 @@ def collect(config: dict, events: list) -> dict:
     names = list(view["players"])
     marks: list[dict] = [{} for _ in names]
     rows: list[dict] = []
-    start = (view["dealer"] + 1) % len(names)
+    start = None
     for event in events:
-        log.append(event)
         kind = event.get("t")
+        if start is None and kind in ("hand", "false_call"):
+            start = (log.view()["dealer"] + 1) % len(names)     # after a cut, if any
+        log.append(event)
         if kind not in ("hand", "false_call"):
             continue
         view = log.view()
         last = view["last"]
         if kind == "false_call":
-            _add(marks[event["caller"]], "false_calls")
+            add(marks[event["caller"]], "false_calls")
         for payer, payee, amount in last.get("payments", []):
-            _add(marks[payer], "money_lost", amount)
-            _add(marks[payee], "money_won", amount)
-            _best(marks[payee], "biggest_payment", amount)
+            add(marks[payer], "money_lost", amount)
+            add(marks[payee], "money_won", amount)
+            best(marks[payee], "biggest_payment", amount)
         ledger = [f"{names[a]} pays {names[b]} {n}" for a, b, n in last.get("payments", [])]
         rows.append({"label": f"hand {view['hands']}" if kind == "hand" else "false call",
                      "totals": list(view["totals"]),

@@ -6,7 +6,7 @@ from __future__ import annotations
 from parlour_rules.log import MatchLog
 from parlour_rules.stump.state import LAST, ROUNDS
 
-from .dumbo import _add
+from .marks import add
 
 
 def collect(config: dict, events: list) -> dict:
@@ -21,7 +21,7 @@ def collect(config: dict, events: list) -> dict:
         log.append(event)
         kind = event.get("t")
         if kind == "stuck":
-            _add(marks[log.state[LAST][1]], "stuck_discards")
+            add(marks[log.state[LAST][1]], "stuck_discards")
         elif kind == "setup":
             start = log.view()["turn"]
         if len(log.state[ROUNDS]) > seen_rounds:
@@ -31,7 +31,7 @@ def collect(config: dict, events: list) -> dict:
                 seen_rounds += 1
                 side = view["sides"][winner]
                 for seat in _seats(view, winner):
-                    _add(marks[seat], "rounds_won")
+                    add(marks[seat], "rounds_won")
                 rows.append({"label": f"round {seen_rounds}", "totals": _totals_after(
                     view, seen_rounds), "note": f"{side} +{points}"})
     view = log.view()
