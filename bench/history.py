@@ -116,11 +116,12 @@ def history(count: int) -> list[tuple[str, dict, list, int]]:
     rng = random.Random(2026)
     makers = {"dumbo": dumbo, "poker": poker, "dartex": dartex, "stump": stump,
               "galumphus": galumphus}
-    pools = {g: [makers[g](i, rng) for i in range(POOL)] for g in GAMES}
+    size = min(POOL, -(-count // len(GAMES)))
+    pools = {g: [makers[g](i, rng) for i in range(size)] for g in GAMES}
     out = []
     for n in range(count):
         game = GAMES[n % len(GAMES)]
-        config, events = pools[game][(n // len(GAMES)) % POOL]
+        config, events = pools[game][(n // len(GAMES)) % size]
         seats = int(config["players"])
         names = rng.sample(PLAYERS, seats)
         out.append((game, {**config, "names": names}, events,

@@ -280,3 +280,21 @@ def test_stats_into_a_pipe_closed_early_ends_quietly(db):
                          shell=True, capture_output=True, text=True, timeout=120,
                          executable="/bin/bash")
     assert run.stdout.strip() == "dumbo" and run.stderr == ""
+
+
+def test_the_benchmark_history_is_legal_matches_of_every_game_seated_from_twelve():
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    import history as bench
+    from parlour_rules.log import MatchLog
+
+    made = bench.history(10)
+    assert [g for g, _, _, _ in made] == list(bench.GAMES) * 2
+    for game, config, events, _ in made:
+        view = MatchLog(game, config, events).view()    # the rules core takes every event
+        assert set(config["names"]) <= set(bench.PLAYERS)
+        assert len(set(config["names"])) == int(config["players"])
+        if game != "poker":
+            assert view.get("over") or view.get("phase") in ("over", "game_over"), game
