@@ -283,12 +283,16 @@ def test_stats_into_a_pipe_closed_early_ends_quietly(db):
 
 
 def test_the_benchmark_history_is_legal_matches_of_every_game_seated_from_twelve():
-    import sys
+    import importlib.util
     from pathlib import Path
 
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
-    import history as bench
     from parlour_rules.log import MatchLog
+
+    # Loaded by its path: bench/ on sys.path would shadow modules of the same names.
+    path = Path(__file__).resolve().parent.parent / "bench" / "history.py"
+    spec = importlib.util.spec_from_file_location("bench_history", path)
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
 
     made = bench.history(10)
     assert [g for g, _, _, _ in made] == list(bench.GAMES) * 2
