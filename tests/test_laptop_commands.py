@@ -137,8 +137,8 @@ def big_db(tmp_path_factory):
 
 @pytest.mark.parametrize("command, reader", [
     (["export"], ["head", "-1"]),
-    (["export", "--format", "jsonl"], ["head", "-c", "10"]),
-    (["export", "--rows", "hands"], ["head", "-1"]),
+    (["export", "--format", "jsonl", "--game", "galumphus"], ["head", "-c", "10"]),
+    (["export", "--rows", "hands", "--game", "galumphus"], ["head", "-1"]),
     (["matches"], ["head", "-c", "10"]),
 ])
 def test_a_reader_that_stops_early_ends_parlour_quietly_with_status_0(big_db, command, reader):
