@@ -302,3 +302,32 @@ def test_the_benchmark_history_is_legal_matches_of_every_game_seated_from_twelve
         assert len(set(config["names"])) == int(config["players"])
         if game != "poker":
             assert view.get("over") or view.get("phase") in ("over", "game_over"), game
+
+
+def test_facts_agree_with_the_syncs_own_replay_on_every_golden_match():
+    from history_support import golden_logs, kept
+    from parlour.replay import replay
+
+    for game, name, config, events in golden_logs():
+        f = facts_of(game, config, events)
+        r = replay(kept(1, game, config, events, 0))
+        assert f["totals"] == r.totals, (game, name)
+        won = sorted(s for i in f["winners"] for s in f["sides"][i]["seats"])
+        if game != "poker":     # a session's winner is the player most up (no target)
+            assert won == r.winners, (game, name)
+        assert f["hands"] == len(f["rows"]) > 0, (game, name)
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_places_follow_the_totals_behind_the_winners(seed):
+    import random
+
+    rng = random.Random(seed)
+    totals = [rng.randrange(-5, 6) for _ in range(rng.randrange(2, 9))]
+    winners = sorted(rng.sample(range(len(totals)), rng.randrange(0, 3)))
+    places = ranks(totals, winners)
+    for i, place in enumerate(places):
+        assert (place == 1) == (i in winners or not winners and totals[i] == max(totals))
+        for j in range(len(totals)):
+            if i not in winners and j not in winners and totals[i] > totals[j]:
+                assert place < places[j]
