@@ -10,7 +10,7 @@ from html import escape
 
 from ..stats.history import History, rating_rows
 from ..stats.tables import HIGHLIGHTS
-from .svg import line_chart
+from .svg import COLOURS, line_chart
 
 GAMES = ("dumbo", "poker", "dartex", "stump", "galumphus")
 STYLE = """
@@ -34,6 +34,8 @@ def page(history: History, title: str, latest: int, readings: dict | None = None
            f"<p>{len(history.played)} matches, replayed from their events by the rules "
            f"core; made {dt.datetime.now().strftime('%Y-%m-%d %H:%M')}.</p>"]
     ratings = {(r["game"], r["player"]): r for r in rating_rows(history)}
+    names = sorted({n for _, f in history.played for n in f.get("names", [])}, key=str.lower)
+    colours = {n: COLOURS[i % len(COLOURS)] for i, n in enumerate(names)}
     standings = history.tables["standings"]
     for game in GAMES:
         rows = [r for r in standings if r["game"] == game]
@@ -41,12 +43,12 @@ def page(history: History, title: str, latest: int, readings: dict | None = None
             continue
         out.append(f'<h2 id="{game}">{game.capitalize()}</h2>')
         out.append(_standings(game, rows, ratings))
-        out.append(_rating_chart(game, history))
+        out.append(_rating_chart(game, history, colours))
         out.append(_head_to_head(game, history.tables["head_to_head"]))
     shown = history.played[::-1][:latest] if latest else history.played[::-1]
     out.append(f"<h2>Matches ({len(shown)} latest of {len(history.played)})</h2>")
     for m, facts in shown:
-        out.append(_match(m, facts, readings.get(m["id"])))
+        out.append(_match(m, facts, readings.get(m["id"]), colours))
     out.append("</body></html>")
     return "\n".join(out)
 
@@ -75,7 +77,7 @@ def _standings(game: str, rows: list[dict], ratings: dict) -> str:
     return "".join(out)
 
 
-def _rating_chart(game: str, history: History) -> str:
+def _rating_chart(game: str, history: History, colours: dict[str, str]) -> str:
     series: dict[str, list[tuple[float, float]]] = {}
     count = 0
     seen: set[int] = set()
@@ -89,7 +91,7 @@ def _rating_chart(game: str, history: History) -> str:
     if not series:
         return "<p>No rated matches yet (a match needs a winner to be rated).</p>"
     return line_chart(f"{game.capitalize()}: rating (μ) after each rated match", series,
-                      "rated matches, oldest first", "μ", from_zero=False)
+                      "rated matches, oldest first", "μ", from_zero=False, colours=colours)
 
 
 def _head_to_head(game: str, head: list[dict]) -> str:
@@ -111,7 +113,7 @@ def _head_to_head(game: str, head: list[dict]) -> str:
     return "".join(out)
 
 
-def _match(m: dict, facts: dict, reading=None) -> str:
+def _match(m: dict, facts: dict, reading=None, colours: dict[str, str] | None = None) -> str:
     when = (dt.datetime.fromtimestamp(m["played_at"]).strftime("%Y-%m-%d %H:%M")
             if m["played_at"] else "unknown")
     out = [f'<section class="match" id="match-{m["id"]}"><h3>Match {m["id"]}: '
@@ -133,7 +135,7 @@ def _match(m: dict, facts: dict, reading=None) -> str:
             series[name].append((index, total))
     if rows:
         out.append(line_chart(f"Match {m['id']}: the score after each hand", series,
-                              "hands", "total"))
+                              "hands", "total", colours=colours))
         out.append('<table class="hands"><tr><th>hand</th>'
                    + "".join(f"<th>{escape(n)}</th>" for n in sides) + "<th>what happened</th></tr>")
         for label, totals, what in rows:

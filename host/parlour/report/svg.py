@@ -19,8 +19,10 @@ def thin(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
 
 
 def line_chart(title: str, series: dict[str, list[tuple[float, float]]], x_label: str,
-               y_label: str, width: int = 640, height: int = 260, from_zero: bool = True) -> str:
-    """One chart: a polyline per series (class "series", data-name its name)."""
+               y_label: str, width: int = 640, height: int = 260, from_zero: bool = True,
+               colours: dict[str, str] | None = None) -> str:
+    """One chart: a polyline per series (class "series", data-name its name).
+    `colours`: a series' colour by name, so a player keeps one colour on the page."""
     left, right, top, bottom = 56, 150, 28, 36
     plot_w, plot_h = width - left - right, height - top - bottom
     every = [p for points in series.values() for p in points]
@@ -53,7 +55,7 @@ def line_chart(title: str, series: dict[str, list[tuple[float, float]]], x_label
                f'transform="rotate(-90 12 {top + plot_h / 2:.0f})" text-anchor="middle">'
                f'{escape(y_label)}</text>')
     for index, (name, points) in enumerate(series.items()):
-        colour = COLOURS[index % len(COLOURS)]
+        colour = (colours or {}).get(name) or COLOURS[index % len(COLOURS)]
         drawn = " ".join(at(x, y) for x, y in thin(points))
         out.append(f'<polyline class="series" data-name="{escape(name)}" fill="none" '
                    f'stroke="{colour}" stroke-width="2" points="{drawn}"/>')
