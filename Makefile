@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test check test-slow sim screenshots bench lint typecheck firmware emulator clean
+.PHONY: test check test-slow sim screenshots bench lint typecheck firmware emulator browser clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "parlour needs Python 3.11 or newer")'
@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 
 # The runs that take over a minute each (every sector cut of every game, the
 # maintenance key held on the emulated MacroPad) are marked slow: `make test-slow`.
-test: $(STAMP) emulator
+test: $(STAMP) emulator browser
 	$(PY) -m ruff check host firmware tests bench
 	$(MAKE) --no-print-directory typecheck
 	$(PY) -m pytest -m 'not slow'
@@ -79,6 +79,14 @@ emulator: $(STAMP)
 	@test -d $(EMU_CACHE)/node_modules/rp2040js || { mkdir -p $(EMU_CACHE) && cp $(EMULATOR)/package.json $(EMU_CACHE)/ \
 		&& cd $(EMU_CACHE) && npm install --silent --no-audit --no-fund; }
 	@echo "parlour: the emulated MacroPad is set up ($(EMULATOR), rp2040js in $(EMU_CACHE))"
+
+# Debian's Chromium, headless, for the report's test (tests/host/test_history.py reads the
+# page's DOM and takes its screenshot): installed here when missing, as root. Without
+# it that test says why it skipped.
+browser:
+	@command -v chromium >/dev/null || test -x /usr/bin/chromium || \
+		if [ "$$(id -u)" = 0 ]; then apt-get update -qq && apt-get install -y -qq chromium >/dev/null; \
+		else echo "parlour: the report's test needs chromium (sudo apt-get install chromium)"; fi
 
 # Every benchmark runs and prints its figures; the target fails at the end if any
 # of them reported a figure over its budget.

@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         from .export import silence_stdout
 
         silence_stdout()
-        return 141
+        return 0
     except OSError as e:        # the system refused something no layer below foresaw
         import errno
 

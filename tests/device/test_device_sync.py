@@ -392,3 +392,22 @@ def test_a_second_damaged_record_under_the_same_number_does_not_replace_the_firs
     assert [f["t"] for f in frames(wire)] == ["bad", "end"]
     assert app.flash.read("parlour/damaged/1.json") == b"older"
     assert app.flash.read("parlour/damaged/1-1.json") == left == bytes(len(left))
+
+
+def test_the_hello_says_the_settings_the_device_holds_so_a_laptop_can_change_one():
+    app, wire, link = device()
+    ask(wire, "hello", 1, None)
+    link.poll(app)
+    [hello] = frames(wire)
+    assert hello["settings"] == {"sound": 1, "lights": 1, "bright": 2}
+    defaults = {"dumbo": {"target": 75}, "stump": {"target": 15}}
+    ask(wire, "settings", 2, {"settings": {"defaults": defaults, "sound": 0}})
+    link.poll(app)
+    assert frames(wire)[0]["t"] == "ok"
+    again = App(SimBoard(flash=app.flash, nvm=app.board.nvm))   # and after a reset
+    wire = Wire()
+    link = Link(wire)
+    ask(wire, "hello", 3, None)
+    link.poll(again)
+    [hello] = frames(wire)
+    assert hello["settings"] == {"sound": 0, "lights": 1, "bright": 2, "defaults": defaults}

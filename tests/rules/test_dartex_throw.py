@@ -167,7 +167,8 @@ def test_cli_json(capsys):
 def test_cli_illegal_throw_exits_1_with_the_reason(capsys):
     assert run(["7", "9", "10"], capsys) == (1, "no sequence: 7 9 10", "")
     assert run(["7", "8", "9", "--first"], capsys) == (1, "first needs a double", "")
-    assert run(["DOUBLE", "4"], capsys) == (1, "a throw is 3 cards", "")
+    status, out, err = run(["DOUBLE", "4"], capsys)
+    assert (status, out) == (2, "") and err.startswith("parlour: a throw is 3 cards, not 2")
     status, out, _ = run(["4", "4", "9", "--json"], capsys)
     assert status == 1
     assert json.loads(out) == {"error": "pair_not_first", "reason": "pair: 1st throw only"}

@@ -20,6 +20,6 @@ class ThenRestart:
             import time
 
             import microcontroller
-            time.sleep(0.2)     # written is not yet sent: let USB take it first
+            time.sleep(1)       # written is not yet sent: let USB take it first
             microcontroller.reset()
         return piece

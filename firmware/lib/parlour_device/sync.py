@@ -88,7 +88,7 @@ class Sync:
             "count": len(held), "live": journal.live_seq, "heap": mem_free(),
             "heap_low": app.mem_low,
             "rx": RX, "batch": BATCH, "up": uptime_ms(), "boot": journal.boot,
-            "acked": journal.acked()}, re)
+            "acked": journal.acked(), "settings": app.settings}, re)
 
     def on_time(self, body: Any, re: int) -> list[bytes]:
         # The laptop's clock (seconds): matches finished from now on carry it.

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from ..session import table
-
 
 def register(sub) -> None:
     parser = sub.add_parser("devices", help="list the boards and simulators to sync with",
@@ -20,7 +18,8 @@ def run(args) -> int:
     if not found:
         print("no devices found (plug a board in, or start `parlour sim`)")
         return 1
-    for line in table(["PORT", "KIND", "SERIAL", "WHAT", "FOUND BY"],
-                      [[f.port, f.kind, f.serial, f.what, f.how] for f in found]):
-        print(line)
+    from ..tables import print_table
+
+    print_table(["PORT", "KIND", "SERIAL", "WHAT", "FOUND BY"],
+                [[f.port, f.kind, f.serial, f.what, f.how] for f in found])
     return 0

@@ -10,7 +10,8 @@ from .matches import GAMES, day
 
 
 def register(sub) -> None:
-    parser = sub.add_parser("export", help="write the synced matches as CSV, JSON or JSON Lines")
+    parser = sub.add_parser("export", help="write the synced matches as CSV, JSON or JSON Lines, or for BG Stats "
+                                   "(--format bgstats) or BoardGameGeek (--format bgg)")
     parser.add_argument("--format", choices=FORMATS, default="csv")
     parser.add_argument("--rows", choices=("players", "hands"), default="players",
                         help="CSV: a row per player per match (default), or per hand")
@@ -27,6 +28,8 @@ def run(args) -> int:
     from ..store.matches import match, select_matches
 
     since = day(args.since, "--since")
+    if args.format in ("bgstats", "bgg"):
+        return _for_score_apps(args, since)
     with database(args, create=False) as store:
         found = select_matches(store, args.game, since=since)
         if args.format != "csv" or args.rows == "hands":
@@ -35,4 +38,15 @@ def run(args) -> int:
     if writer is None:
         writer = csv.hands if args.rows == "hands" else csv.players
     write(args.output, lambda out: writer(found, out))
+    return 0
+
+
+def _for_score_apps(args, since: float | None) -> int:
+    from ..export import bgg, bgstats
+    from ..stats.history import gather
+
+    with database(args, create=False) as store:
+        played = gather(store, args.game, since, rated=False).played
+    writer = bgstats.write if args.format == "bgstats" else bgg.write
+    write(args.output, lambda out: writer(played, out))
     return 0

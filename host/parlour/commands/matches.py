@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 
 from ..errors import ParlourError
-from ..session import add_db, database, table
+from ..session import add_db, database
 
 GAMES = ("dumbo", "poker", "stump", "dartex", "galumphus")
 
@@ -23,6 +23,8 @@ def register(sub) -> None:
                              "same device store already had (both are kept)")
     parser.add_argument("--verify", action="store_true",
                         help="replay every match listed again and say whether each agrees")
+    parser.add_argument("--json", action="store_true",
+                        help="the list as JSON: a match per item, its players and winners")
     add_db(parser)
     parser.set_defaults(func=run)
 
@@ -69,13 +71,21 @@ def run(args) -> int:
                 print(f"DISAGREES {line}")
             print(f"{len(found)} matches replayed, {len(bad)} disagree")
             return 3 if bad else 0
+    if args.json:
+        from ..score import print_json
+
+        keep = ("id", "device", "seq", "game", "ended", "played_at", "clock", "agrees",
+                "problem", "players", "same_number")
+        print_json([{k: m[k] for k in keep} for m in found])
+        return 0
     if not found:
         print("no matches")
         return 0
+    from ..tables import print_table
+
     rows = [[str(m["id"]), played(m), m["game"], m["ended"] or "",
              "yes" if m["agrees"] else "NO", summary(m)] for m in found]
-    for line in table(["ID", "ENDED", "GAME", "END", "OK", "PLAYERS (*won)"], rows):
-        print(line)
+    print_table(["ID", "ENDED", "GAME", "END", "OK", "PLAYERS (*won)"], rows, wrap=(5,))
     for line in clash_notes(found):
         print(line)
     return 0

@@ -42,7 +42,8 @@ def run(args) -> int:
         with database(args, write=True) as store, device(args) as link:
             report = sync.run(link, store, progress=progress)
     finally:
-        bar.stop()
+        if task is not None:    # a bar never started leaves nothing, not an empty line
+            bar.stop()
     for line in report.disagreements:
         err.print(f"[bold red]DISAGREES[/] {line}", highlight=False, soft_wrap=True)
     for line in report.clashes:

@@ -14,7 +14,7 @@ from typing import TextIO
 
 from ..errors import ParlourError
 
-FORMATS = ("csv", "json", "jsonl")
+FORMATS = ("csv", "json", "jsonl", "bgstats", "bgg")
 
 
 def write(target: Path | None, writer: Callable[[TextIO], None]) -> None:
@@ -31,7 +31,13 @@ def write(target: Path | None, writer: Callable[[TextIO], None]) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as e:
-        raise ParlourError(f"cannot write {target}: {e.strerror}", exit_code=2) from None
+        # The file is written beside its target first, then renamed over it.
+        if not folder.is_dir():
+            raise ParlourError(f"cannot write {target}: there is no folder {folder}",
+                               exit_code=2) from None
+        raise ParlourError(f"cannot write {target}: the folder {folder} takes no new file "
+                           f"({(e.strerror or str(e)).lower()}): give -o a file in a folder "
+                           "of yours", exit_code=2) from None
     try:
         with os.fdopen(fd, "w", newline="", encoding="utf-8") as f:
             writer(f)

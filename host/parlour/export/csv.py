@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import csv
 import datetime as dt
-import json
 from typing import TextIO
 
 PLAYER_COLUMNS = ["match", "device", "seq", "game", "ended_at", "clock", "end", "seat",
                   "player", "total", "winner", "replay_agrees", "store", "same_number_as"]
-HAND_COLUMNS = ["match", "game", "hand", "seat", "player", "points", "total_after"]
+HAND_COLUMNS = ["match", "game", "hand", "seat", "player", "points", "total_after", "kind",
+                "scorer", "what"]
 
 
 def iso(when: float | None) -> str:
@@ -30,21 +30,21 @@ def players(matches: list[dict], out: TextIO) -> None:
                         " ".join(str(i) for i in m["same_number"])])
 
 
-def _seat_value(values: object, seat: int) -> str:
-    if isinstance(values, list) and seat < len(values):
-        value = values[seat]
-        return str(value) if isinstance(value, int | str) else json.dumps(value)
-    if isinstance(values, dict):
-        return json.dumps(values)
-    return ""
-
-
 def hands(matches: list[dict], out: TextIO) -> None:
+    """A row per player per hand (a round of Stump, a call of The Great Galumphus):
+    that hand in the device's words, the player's points in it and total after it
+    (his side's, where the game scores sides)."""
+    from ..describe import reading
+
     w = csv.writer(out)
     w.writerow(HAND_COLUMNS)
     for m in matches:
-        for h in m["hands"]:
+        told = reading(m)
+        for h in told.hands:
             for p in m["players"]:
-                w.writerow([m["id"], m["game"], h["hand"], p["seat"], p["name"],
-                            _seat_value(h["points"], p["seat"]),
-                            _seat_value(h["totals"], p["seat"])])
+                side = told.seats[p["seat"]] if p["seat"] < len(told.seats) else None
+                points = h["points"][side] if side is not None else ""
+                total = h["totals"][side] if side is not None else ""
+                w.writerow([m["id"], m["game"], h["hand"], p["seat"], p["name"], points, total,
+                            h["kind"], told.scorers[side] if side is not None else "",
+                            h["what"]])

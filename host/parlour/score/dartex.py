@@ -10,6 +10,7 @@ from parlour_rules.dartex.throw import score_throw
 from parlour_rules.errors import RulesError
 from parlour_rules.tokens import parse_dartex
 
+from ..errors import ParlourError
 from . import ascii_cards, bad_card, print_json
 
 
@@ -30,7 +31,9 @@ def run(args) -> int:
     ascii_cards(*args.cards)
     cards = [_card(token) for token in args.cards]  # a bad token: RulesError, status 2
     if len(cards) != 3:
-        return _refused(args, RulesError("bad_throw", "a throw is 3 cards"))
+        given = " ".join(args.cards)
+        raise ParlourError(f"a throw is 3 cards, not {len(cards)} ({given}): give all three, "
+                           "e.g. `parlour score dartex DOUBLE 4 5`", 2, "bad_throw")
     try:
         value = score_throw(cards, args.first)
     except RulesError as e:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from parlour_rules.cards import STANDARD, format_card
 from parlour_rules.log import MatchLog
+from parlour_rules.poker import MAX_DEADWOOD
 from parlour_rules.poker.cards import caller_deadwood, solve_hands
 
 from ..errors import ParlourError
@@ -74,6 +75,14 @@ def _config(args, players: int) -> dict:
         names = [n.strip() for n in args.names.split(",")]
         if len(names) != players:
             raise ParlourError(f"--names: {len(names)} names for {players} players", 2)
+        if not all(names):
+            raise ParlourError("--names: a name is empty (two commas together, or one at "
+                               "an end)", 2)
+        folded = [n.lower() for n in names]
+        twice = [n for seat, n in enumerate(names) if folded.index(n.lower()) != seat]
+        if twice:
+            raise ParlourError(f"--names: {twice[0]!r} names two seats; each player needs a "
+                               "name of his own", 2)
         config["names"] = names
     return config
 
@@ -83,6 +92,11 @@ def score_hand(args) -> dict:
     if (args.deadwood is None) == (args.hands is None):
         raise ParlourError("give either --deadwood (one per player) or --hands", 2)
     cards = None if args.hands is None else _hands(args.hands)
+    for seat, count in enumerate(args.deadwood or []):
+        if not 0 <= count <= MAX_DEADWOOD:
+            raise ParlourError(f"--deadwood: seat {seat} has {count}, but deadwood is the pips "
+                               f"left unmelded, a count from 0 to {MAX_DEADWOOD} (ten cards of "
+                               "at most 10 pips)", 2, "bad_deadwood")
     players = len(args.deadwood if cards is None else cards)
     config = _config(args, players)
     match = MatchLog("poker", config)

@@ -203,6 +203,8 @@ def open_store(path: Path, create: bool = True, migrations: list = MIGRATIONS, *
     path = Path(path)
     if not path.exists() and not create:
         raise ParlourError(f"no database at {path}: run `parlour sync` first, or give --db")
+    if not create:
+        _refuse_a_stranger(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         if write:
@@ -224,6 +226,49 @@ def open_store(path: Path, create: bool = True, migrations: list = MIGRATIONS, *
         conn.close()
         raise
     return Store(conn, path)
+
+
+def _refuse_a_stranger(path: Path) -> None:
+    """A command that only reads leaves a file that is no parlour database as it is
+    (SQLite would make an empty file a database, and parlour would give it tables)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(100)
+    except IsADirectoryError:
+        raise ParlourError(f"{path} is a folder, not a parlour database: give --db a file "
+                           "that `parlour sync` made") from None
+    except OSError as e:
+        raise failure(path, e) from None
+    wal = Path(f"{path}-wal")
+    why = ""
+    if not head:
+        if not (wal.exists() and wal.stat().st_size):   # else its pages are all in the log
+            why = "it is empty"
+    elif not head.startswith(b"SQLite format 3\x00"):
+        why = "it is not an SQLite file"
+    elif not _ours(path):
+        why = "it is an SQLite database of another program"
+    if why:
+        raise ParlourError(f"{path} is not a parlour database ({why}); it is left as it "
+                           "was: give --db a database that `parlour sync` made")
+
+
+def _ours(path: Path) -> bool:
+    # Asked of SQLite itself, read-only: a header on the disk may be older than the
+    # write-ahead log beside it.
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return True     # the open proper says what is wrong
+    try:
+        if version_of(conn) > 0:
+            return True
+        return conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'matches'").fetchone() \
+            is not None
+    except sqlite3.Error:
+        return True
+    finally:
+        conn.close()
 
 
 def _takes_a_write(conn: sqlite3.Connection, wait: float, waiting) -> None:

@@ -85,7 +85,7 @@ def _insert(conn, device: str, sync_id: int, item: Incoming, body: str, digest: 
          json.dumps(kept.get("result")),
          json.dumps({"totals": r.totals, "winner": r.winner}), int(r.agrees), r.problem))
     match_id = cur.lastrowid
-    totals = r.totals if isinstance(r.totals, list) else []
+    totals = r.seat_totals or (r.totals if isinstance(r.totals, list) else [])
     for seat, name in enumerate(r.names):
         total = totals[seat] if seat < len(totals) else None
         conn.execute("INSERT INTO match_players VALUES (?, ?, ?, ?, ?)",
@@ -209,7 +209,18 @@ def select_matches(store: Store, game: str | None = None, player: str | None = N
                     "replayed_result": json.loads(row[9]), "agrees": bool(row[10]),
                     "problem": row[11], "store": row[12], "digest": row[13],
                     "same_number": same, "players": players_of(store, row[0])})
+        if row[3] == "poker":
+            _most_up_wins(out[-1]["players"])
     return out
+
+
+def _most_up_wins(players: list[dict]) -> None:
+    # A Poker session stored before its winner was marked: the players most up won.
+    from ..replay import most_up
+
+    if not any(p["winner"] for p in players):
+        for seat in most_up([p["total"] for p in players]):
+            players[seat]["winner"] = True
 
 
 def players_of(store: Store, match_id: int) -> list[dict]:
