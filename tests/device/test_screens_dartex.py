@@ -2,6 +2,8 @@
 MacroPad and on the TFT board against golden screenshots, refused throws, and what
 one match does not reach (pass on an empty pack, Foul with no table, Back)."""
 
+import sys
+
 import pytest
 
 from parlour.sim.headless import play
@@ -166,10 +168,9 @@ def test_the_entry_brought_up_to_date_in_place_equals_the_entry_drawn_whole(colo
     # A card laid or taken back writes only what changed into the kept entry
     # (dartex_draw.lay_card, take_back); after every step of the scripted match the
     # kept items equal the ones draw_entry makes from nothing.
+    # The modules are looked up as the app holds them: it drops a game's modules
+    # when another opens, so a class imported here first may not be the app's.
     from parlour.sim.script import parse
-    from parlour_device.games.dartex.draw import draw_entry
-    from parlour_device.games.dartex.play import DartexPlay
-    from parlour_device.ui.frame import Frame
 
     pad = Pad(colour=colour)
     compared = 0
@@ -178,8 +179,10 @@ def test_the_entry_brought_up_to_date_in_place_equals_the_entry_drawn_whole(colo
             continue
         pad.do("%s%d" % ("k" if step.kind == "key" else "t", int(step.value)))
         screen = pad.app.screen
-        if not isinstance(screen, DartexPlay) or screen._entry is None:
+        if type(screen).__name__ != "DartexPlay" or screen._entry is None:
             continue
+        draw_entry = sys.modules["parlour_device.games.dartex.draw"].draw_entry
+        Frame = sys.modules["parlour_device.ui.frame"].Frame
         kept = list(screen._entry)
         screen._entry = screen._store = screen._body = None
         screen._shown = [None, None, None]
