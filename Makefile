@@ -29,6 +29,8 @@ test-slow: $(STAMP) emulator
 typecheck: $(STAMP)
 	$(PY) -m mypy --config-file mypy-firmware.ini
 	$(PY) -m mypy --config-file mypy-firmware-tft.ini
+	$(PY) -m mypy --config-file mypy-firmware-pico.ini
+	$(PY) -m mypy --config-file mypy-firmware-rp2350.ini
 
 # The simulator: the window when pygame installs and a display exists, else the
 # terminal. Pass options with SIM_ARGS, e.g. make sim SIM_ARGS="--board tft".

@@ -17,9 +17,10 @@ from pathlib import Path
 from . import fakes
 from .pty import PtySerial
 
-BOARDS = ("macropad", "tft")
+BOARDS = ("macropad", "tft", "pico", "rp2350")
 DRIVE_KB = 7 * 1024    # 8 MB of flash less CircuitPython itself
-SIZES = {"macropad": (128, 64, False), "tft": (320, 240, True)}
+SIZES = {"macropad": (128, 64, False), "tft": (320, 240, True), "pico": (128, 64, False),
+         "rp2350": (320, 240, True)}
 
 
 def default_state_dir() -> Path:
