@@ -17,10 +17,10 @@ from test_device_app import texts
 from test_journal_support import STUMP_CONFIG
 
 BOOT = str(Path(__file__).resolve().parent.parent / "firmware" / "boot.py")
-HELD = {"macropad": {"KEY1"}, "tft": {"A0", "D24"}}
+HELD = {"macropad": {"KEY1"}, "tft": {"A0", "D24"}, "pico": {"GP6"}, "rp2350": {"A0", "D24"}}
 
 
-@pytest.fixture(params=["macropad", "tft"])
+@pytest.fixture(params=sorted(HELD))
 def hardware(request, tmp_path, monkeypatch):
     hw = SimHardware(request.param, tmp_path, pty=False)
     fakes.install(hw)

@@ -365,8 +365,12 @@ class I2CDisplayBus:
         self.i2c = i2c_bus
 
 
-def _oled(bus, *, width: int = 128, height: int = 64, **kwargs):
-    return hw().make_display(width, height, colour=False)
+def _oled(driver: str):
+    def make(bus, *, width: int = 128, height: int = 64, **kwargs):
+        display = hw().make_display(width, height, colour=False)
+        display.driver = driver      # which of the two the board chose (PARLOUR_OLED)
+        return display
+    return make
 
 
 class _SPI:
@@ -418,8 +422,8 @@ def _build_static() -> None:
     _module("adafruit_ili9341", ILI9341=_ili9341)
     _module("busio", I2C=I2C)
     _module("i2cdisplaybus", I2CDisplayBus=I2CDisplayBus)
-    _module("adafruit_displayio_ssd1306", SSD1306=_oled)
-    _module("adafruit_displayio_sh1106", SH1106=_oled)
+    _module("adafruit_displayio_ssd1306", SSD1306=_oled("SSD1306"))
+    _module("adafruit_displayio_sh1106", SH1106=_oled("SH1106"))
     _module("board")
 
 
