@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test test-slow sim screenshots bench lint typecheck firmware emulator clean
+.PHONY: test test-slow sim screenshots bench lint typecheck firmware hardware emulator clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "parlour needs Python 3.11 or newer")'
@@ -50,11 +50,19 @@ screenshots: $(STAMP)
 		rm -rf $$state; \
 	done
 
-# The CIRCUITPY drive image of each RP2040 board, as it goes onto the board:
-# build/CIRCUITPY (the MacroPad) and build/CIRCUITPY-tft (the colour board).
+# The CIRCUITPY drive image of each board, as it goes onto the board:
+# build/CIRCUITPY (the MacroPad), build/CIRCUITPY-tft (the colour board),
+# build/CIRCUITPY-pico (the DIY Pico build), build/CIRCUITPY-rp2350 (the Feather RP2350).
 firmware: $(STAMP)
 	$(PY) -m parlour.image build/CIRCUITPY macropad
 	$(PY) -m parlour.image build/CIRCUITPY-tft tft
+	$(PY) -m parlour.image build/CIRCUITPY-pico pico
+	$(PY) -m parlour.image build/CIRCUITPY-rp2350 rp2350
+
+# The key layouts and printable overlays in hardware/keys/, drawn from the firmware's
+# own key maps (tests/test_hardware_keys.py fails when they differ from it).
+hardware: $(STAMP)
+	$(PY) -m parlour.hardware_svg hardware
 
 lint: $(STAMP)
 	$(PY) -m ruff check host firmware tests bench
