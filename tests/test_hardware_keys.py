@@ -17,8 +17,7 @@ def rendered():
 
 
 def test_the_committed_key_layouts_are_the_firmwares(rendered):
-    committed = sorted(p.relative_to(HARDWARE).as_posix()
-                       for p in (HARDWARE / "keys").glob("*.svg"))
+    committed = sorted(p.relative_to(HARDWARE).as_posix() for p in HARDWARE.rglob("*.svg"))
     assert committed == sorted(rendered)
     for name, text in rendered.items():
         assert (HARDWARE / name).read_text() == text, f"{name}: run make hardware"
@@ -55,3 +54,13 @@ def test_a_stale_layout_is_reported_and_the_check_fails(tmp_path, capsys):
     (tmp_path / "keys" / "poker.svg").write_text("<svg/>")
     assert hardware_svg.main([str(tmp_path), "--check"]) == 1
     assert "poker.svg differs from the firmware's key maps" in capsys.readouterr().err
+
+
+def test_the_pico_wiring_diagram_and_page_give_the_board_modules_pins(rendered):
+    pins = hardware_svg.pico_pins()
+    assert pins["GP6"] == "key 0" and pins["GP17"] == "key 11" and len(pins) == 19
+    root = ET.fromstring(rendered["pico-wiring.svg"])
+    words = " ".join(t.text for t in root.iter("{http://www.w3.org/2000/svg}text"))
+    page = (HARDWARE / "pico.md").read_text()
+    for pin, role in pins.items():
+        assert role in words and f"| {role} | {pin} |" in page, (pin, role)

@@ -271,11 +271,116 @@ def overlays(sheets: dict[str, list[Panel]]) -> dict[str, str]:
     }
 
 
+# -- the Pico build's wiring, from the pins its board module names -----------------------
+# The Pico's 40 pins: 1..20 down the left edge (USB at the top), 21..40 up the right.
+PICO_HEADER = (["GP0", "GP1", "GND", "GP2", "GP3", "GP4", "GP5", "GND", "GP6", "GP7", "GP8",
+                "GP9", "GND", "GP10", "GP11", "GP12", "GP13", "GND", "GP14", "GP15"]
+               + ["GP16", "GP17", "GND", "GP18", "GP19", "GP20", "GP21", "GND", "GP22", "RUN",
+                  "GP26", "GP27", "GND", "GP28", "ADC_VREF", "3V3", "3V3_EN", "GND", "VSYS",
+                  "VBUS"])
+
+
+def pico_pins(source: Path | None = None) -> dict[str, str]:
+    """{GPn: what the Pico build wires to it}, read from boards/pico.py (its source:
+    the module itself imports CircuitPython's board, which a laptop has not got)."""
+    import ast
+
+    source = source or ROOT / "firmware/lib/parlour_device/boards/pico.py"
+    roles = {"ENCODER_A": "encoder A", "ENCODER_B": "encoder B",
+             "ENCODER_SWITCH": "encoder switch", "PIEZO": "piezo +",
+             "PIXELS": "NeoPixels DIN", "OLED_SDA": "OLED SDA", "OLED_SCL": "OLED SCL"}
+    out: dict[str, str] = {}
+    for node in ast.parse(source.read_text()).body:
+        if not (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)):
+            continue
+        name = node.targets[0].id
+        pins = [n.attr for n in ast.walk(node.value) if isinstance(n, ast.Attribute)]
+        if name == "KEY_PINS":
+            out.update({pin: f"key {key}" for key, pin in enumerate(pins)})
+        elif name in roles and pins:
+            out[pins[0]] = roles[name]
+    if len(out) != 12 + len(roles):
+        raise ParlourError(f"{source}: not every pin of the Pico build was found")
+    return out
+
+
+def _how(role: str) -> str:
+    if role.startswith("key") or role == "encoder switch":
+        return ": button to GND"
+    if role.startswith("encoder"):
+        return " (C to GND)"
+    if role.startswith("piezo"):
+        return " (- to GND)"
+    if role.startswith("NeoPixels"):
+        return " via 330 ohm"
+    return ""
+
+
+def wiring_svg(pins: dict[str, str]) -> str:
+    used = {"3V3": "OLED VCC", "VBUS": "NeoPixels 5V (VBUS = USB 5 V)"}
+    pitch, top, width = 22, 104, 960
+    body_x, body_w = 370, 220
+    height = top + 20 * pitch + 120
+    out = [f"<svg xmlns='http://www.w3.org/2000/svg' width='{width}' height='{height}' "
+           f"viewBox='0 0 {width} {height}'>",
+           f"<rect width='{width}' height='{height}' fill='white'/>",
+           f"<text x='16' y='28' font-size='18' font-weight='bold' {FONT}>parlour: the Pico "
+           f"build's wiring</text>",
+           f"<text x='16' y='46' font-size='11' fill='#444' {FONT}>From the pins "
+           f"firmware/lib/parlour_device/boards/pico.py names (make hardware). Every button, "
+           f"the encoder's C pin and the piezo's other leg go to a GND pin.</text>",
+           f"<rect x='{body_x}' y='{top - 30}' width='{body_w}' height='{20 * pitch + 40}' "
+           f"rx='8' fill='#2e7d32' stroke='#1b5e20'/>",
+           f"<rect x='{body_x + body_w / 2 - 18}' y='{top - 42}' width='36' height='20' "
+           f"rx='3' fill='#bbb' stroke='#777'/>",
+           f"<text x='{body_x + body_w / 2}' y='{top - 2}' font-size='12' fill='white' "
+           f"text-anchor='middle' {FONT}>USB</text>",
+           f"<text x='{body_x + body_w / 2}' y='{top + 20 * pitch - 4}' font-size='13' "
+           f"fill='white' text-anchor='middle' font-weight='bold' {FONT}>Raspberry Pi Pico"
+           f"</text>"]
+    for index, name in enumerate(PICO_HEADER):
+        left = index < 20
+        row = index if left else 39 - index
+        y = top + row * pitch
+        x = body_x if left else body_x + body_w
+        number = index + 1
+        role = pins.get(name) or used.get(name) or ("GND" if name == "GND" else "")
+        colour = "#c62828" if name in used else "#222" if name == "GND" else "#1565c0"
+        out.append(f"<circle cx='{x}' cy='{y}' r='5' fill='#ffd54f' stroke='#8d6e00'/>")
+        inner = x + 10 if left else x - 10
+        anchor = "start" if left else "end"
+        out.append(f"<text x='{inner}' y='{y + 4}' font-size='10' fill='white' "
+                   f"text-anchor='{anchor}' {FONT}>{number} {escape(name)}</text>")
+        if not role:
+            continue
+        end = x - 120 if left else x + 120
+        out.append(f"<line x1='{x}' y1='{y}' x2='{end}' y2='{y}' stroke='{colour}' "
+                   f"stroke-width='2'/>")
+        label_x = end - 6 if left else end + 6
+        anchor = "end" if left else "start"
+        detail = "" if name in used or name == "GND" else _how(role)
+        out.append(f"<text x='{label_x}' y='{y + 4}' font-size='11' text-anchor='{anchor}' "
+                   f"{FONT}>{escape(role + detail)}</text>")
+    legend_y = top + 20 * pitch + 40
+    notes = ("The 12 buttons sit in 3 columns and 4 rows, key 0 top left, key 11 bottom "
+             "right, as on the MacroPad (hardware/keys/ has each screen's labels).",
+             "Hold key 0 while plugging in for maintenance mode. The OLED: VCC to 3V3 "
+             "(pin 36), GND to a GND pin.",
+             "The NeoPixels (optional): 5V to VBUS (pin 40), GND to a GND pin, DIN from "
+             "GP22 through a 330 ohm resistor.")
+    for line, note in enumerate(notes):
+        out.append(f"<text x='16' y='{legend_y + 18 * line}' font-size='11' {FONT}>"
+                   f"{escape(note)}</text>")
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
 def render() -> dict[str, str]:
     """Every file under hardware/ this module writes: {relative path: text}."""
     sheets = collect()
     out = {f"keys/{name}.svg": sheet_svg(name, panels) for name, panels in sheets.items()}
     out.update({f"keys/{name}": text for name, text in overlays(sheets).items()})
+    out["pico-wiring.svg"] = wiring_svg(pico_pins())
     return out
 
 
