@@ -167,7 +167,7 @@ def filed(files):
                for copy in (0, 1))
 
 
-@pytest.mark.parametrize(("board", "game"), all_pairs())
+@pytest.mark.parametrize(("board", "game"), list(all_pairs()))
 def test_the_scripted_match_gives_the_simulators_screens_and_files(played, board, game):
     sim_screens, sim_files, result, vm_files = played((board, game))
     assert cpvm.done(result), result.failure()
@@ -211,7 +211,7 @@ def heap_for(board: str, over: dict, key: tuple) -> int:
     return allowed + cpvm.overhead(board)       # the stand-ins are C on the board
 
 
-@pytest.mark.parametrize(("board", "game"), all_pairs())
+@pytest.mark.parametrize(("board", "game"), list(all_pairs()))
 def test_the_scripted_match_completes_in_the_boards_heap(board, game):
     # As the board's loop runs it: no collection but the app's own and the
     # allocator's, files on the flash (a host folder), display objects as on the board.
@@ -221,7 +221,7 @@ def test_the_scripted_match_completes_in_the_boards_heap(board, game):
     assert filed(cpvm.files_of(state))
 
 
-@pytest.mark.parametrize(("board", "game"), long_pairs())
+@pytest.mark.parametrize(("board", "game"), list(long_pairs()))
 def test_a_long_match_completes_in_the_boards_heap(board, game):
     entries = cpvm.long_entries(game)
     heap = heap_for(board, OVER_LONG_KB, (board, game))

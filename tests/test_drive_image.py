@@ -123,13 +123,13 @@ def test_after_stump_is_filed_and_dartex_started_no_stump_module_is_loaded():
     assert lines["NOW"] == ["dartex", ""]
 
 
-@pytest.mark.parametrize(("board", "game"), board_games())
+@pytest.mark.parametrize(("board", "game"), list(board_games()))
 def test_boot_through_loading_a_game_allocates_within_the_import_budget(board, game):
     peak = bench.import_peak(board, game)
     assert 60 * 1024 < peak <= bench.PEAK_BUDGETS[board]
 
 
-@pytest.mark.parametrize(("board", "game"), board_games())
+@pytest.mark.parametrize(("board", "game"), list(board_games()))
 def test_the_scripted_match_holds_within_the_heap_budget_at_every_step(board, game):
     # Code as shipped, the renderer, the app's and the match's objects and the display
     # objects' allowance, at the worst step of the game's scripted match.
