@@ -13,8 +13,6 @@ if TYPE_CHECKING:
 # board.board_id -> the board module's name; hardware/ has a page for each.
 BOARD_IDS = {"adafruit_macropad_rp2040": "macropad", "adafruit_feather_rp2040": "tft",
              "raspberry_pi_pico": "pico", "adafruit_feather_rp2350": "rp2350"}
-# The boards with a colour display (the others carry the MacroPad's 128x64 screens).
-COLOUR = ("tft", "rp2350")
 
 
 def setting(name: str, default: str) -> str:
