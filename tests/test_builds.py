@@ -90,3 +90,28 @@ def test_auto_picks_each_board_by_the_id_circuitpython_reports(board_id, name, m
     monkeypatch.setenv("PARLOUR_BOARD", "auto")
     monkeypatch.setitem(sys.modules, "board", types.SimpleNamespace(board_id=board_id))
     assert boards.choose() == name
+
+
+def test_every_board_is_built_simulated_and_measured():
+    # One list in each place a board must be named; a board left out of one of them
+    # would ship unchecked.
+    import sys
+    from pathlib import Path
+
+    from parlour.image import BOARD_LIBRARIES, BOARDS
+    from parlour.sim import device
+
+    root = Path(__file__).resolve().parent.parent
+    sys.path.insert(0, str(root / "bench"))
+    import cpvm
+    import device as bench
+
+    assert set(BOARDS) == set(BOARD_LIBRARIES) == set(device.BOARDS) == set(device.SIZES)
+    assert set(BOARDS) == set(cpvm.BOARDS) == set(cpvm.HEAP_BUDGET) == set(bench.BOARDS)
+    assert set(BOARDS) == set(boards.BOARD_IDS.values())
+    for name in BOARDS:
+        assert (root / "firmware/lib/parlour_device/boards" / f"{name}.py").is_file()
+    ini = {p.name for p in root.glob("mypy-firmware*.ini")}
+    assert len(ini) == len(BOARDS)
+    make = (root / "Makefile").read_text()
+    assert all(f"--config-file {name}" in make for name in ini)

@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 KEY_NAMES = {"undo": 9, "menu": 10, "ok": 11}
+# The boards the simulator runs: parlour.image.BOARDS, each with its board module.
 BOARDS = ("macropad", "tft", "pico", "rp2350")
 KINDS = ("key", "turn", "press", "wait", "shot", "expect", "reset")
 
