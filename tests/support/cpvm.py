@@ -32,7 +32,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 STANDINS = Path(__file__).resolve().parent / "onvm"
 VM_NAME = "circuitpython-10.3-unix-i386"
-BOARDS = ("macropad", "tft")
+BOARDS = ("macropad", "tft", "pico", "rp2350")
+COLOUR = ("tft", "rp2350")      # they play the colour board's key scripts (*_tft.txt)
+# What the app may hold on each board, of the heap CircuitPython leaves free at a
+# bare REPL less a fifth kept back for what this VM does not model (the split heap,
+# the display objects' real sizes, CircuitPython's own allocations). The RP2040
+# boards: 163 KB free on the MacroPad -> 128 KB. The Feather RP2350: its 520 KB of
+# SRAM less the ~100 KB CircuitPython keeps for itself on the RP2040 boards leaves
+# about 420 KB -> 320 KB (an estimate from the datasheets, not a board's REPL figure).
+HEAP_BUDGET = {"macropad": 128 * 1024, "tft": 128 * 1024, "pico": 128 * 1024,
+               "rp2350": 320 * 1024}
 GAMES = ("stump", "dartex", "dumbo", "poker", "galumphus")
 SEED = 1                        # the simulator's scripts run with seed 1
 UID = "5eed000000000001"        # and so get this device id
@@ -154,7 +163,7 @@ def script_steps(script: Path) -> str:
 
 
 def script_path(board: str, game: str) -> Path:
-    return ROOT / "sim-scripts" / (f"{game}_match_tft.txt" if board == "tft" else
+    return ROOT / "sim-scripts" / (f"{game}_match_tft.txt" if board in COLOUR else
                                    f"{game}_match.txt")
 
 

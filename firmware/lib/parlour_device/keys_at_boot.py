@@ -9,12 +9,8 @@ from .journal import maintenance_requested, set_maintenance
 
 
 def key_held() -> bool:
-    # Key 0 (top-left): KEY1 on the MacroPad, "1" on the TFT board's keypad.
-    if boards.choose() == "tft":
-        from .boards.tft import maintenance_keys
-    else:
-        from .boards.macropad import maintenance_keys
-    keys = maintenance_keys()
+    # Key 0 (top-left): KEY1 on the MacroPad, "1" on the colour boards' keypads.
+    keys = boards.module(boards.choose()).maintenance_keys()
     # keypad scans once as Keys is made, and a key already down then only primes its
     # debounce counter: no press event, ever, while it stays down. reset() counts
     # every key as released and scans again, so a held key raises its press now.

@@ -6,6 +6,7 @@ import sys
 from pathlib import Path
 
 from ..errors import ParlourError
+from ..sim.script import BOARDS
 
 
 def register(sub) -> None:
@@ -13,7 +14,7 @@ def register(sub) -> None:
         "sim", help="run the device firmware in a window, the terminal, or from a key script",
         description="Runs the real firmware with simulated keys, encoder, flash and serial "
                     "port. The data channel is a pseudo-terminal whose path is printed.")
-    parser.add_argument("--board", choices=("macropad", "tft"), default=None,
+    parser.add_argument("--board", choices=BOARDS, default=None,
                         help="which board to simulate (default: macropad, or the script's "
                              "`board` line)")
     parser.add_argument("--state", type=Path, default=None, metavar="DIR",

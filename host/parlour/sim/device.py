@@ -16,10 +16,11 @@ from pathlib import Path
 
 from . import fakes
 from .pty import PtySerial
+from .script import BOARDS
 
-BOARDS = ("macropad", "tft")
 DRIVE_KB = 7 * 1024    # 8 MB of flash less CircuitPython itself
-SIZES = {"macropad": (128, 64, False), "tft": (320, 240, True)}
+SIZES = {"macropad": (128, 64, False), "tft": (320, 240, True), "pico": (128, 64, False),
+         "rp2350": (320, 240, True)}
 
 
 def default_state_dir() -> Path:

@@ -26,7 +26,12 @@ PINS = {
     "tft": ["A0", "A1", "A2", "A3", "D4", "D5", "D6", "D9", "D10", "D11", "D12", "D13", "D24",
             "D25", "RX", "TX", "SCK", "MOSI", "MISO", "SDA", "SCL", "NEOPIXEL", "LED"],
 }
-BOARD_IDS = {"macropad": "adafruit_macropad_rp2040", "tft": "adafruit_feather_rp2040"}
+# The Pico build's pins it wires (boards/pico.py); the Feather RP2350 has no D4.
+PINS["pico"] = ["GP%d" % n for n in range(23)] + ["GP26", "GP27", "GP28", "LED", "A0", "A1",
+                                                  "A2"]
+PINS["rp2350"] = [name for name in PINS["tft"] if name != "D4"]
+BOARD_IDS = {"macropad": "adafruit_macropad_rp2040", "tft": "adafruit_feather_rp2040",
+             "pico": "raspberry_pi_pico", "rp2350": "adafruit_feather_rp2350"}
 
 
 def hw():
@@ -348,6 +353,28 @@ def _ili9341(bus, *, width: int = 320, height: int = 240, **kwargs):
     return hw().make_display(width, height, colour=True)
 
 
+# -- the Pico build's I2C bus and OLED drivers ------------------------------------------
+class I2C:
+    def __init__(self, scl, sda, *, frequency: int = 100000, timeout: int = 255):
+        self._claimed = _claim((scl, sda))
+
+    def deinit(self) -> None:
+        self._claimed = _release(self._claimed)
+
+
+class I2CDisplayBus:
+    def __init__(self, i2c_bus, *, device_address: int, reset=None):
+        self.i2c = i2c_bus
+
+
+def _oled(driver: str):
+    def make(bus, *, width: int = 128, height: int = 64, **kwargs):
+        display = hw().make_display(width, height, colour=False)
+        display.driver = driver      # which of the two the board chose (PARLOUR_OLED)
+        return display
+    return make
+
+
 class _SPI:
     def deinit(self) -> None:
         pass
@@ -395,6 +422,10 @@ def _build_static() -> None:
     _module("neopixel", NeoPixel=NeoPixel, GRB="GRB", RGB="RGB")
     _module("fourwire", FourWire=FourWire)
     _module("adafruit_ili9341", ILI9341=_ili9341)
+    _module("busio", I2C=I2C)
+    _module("i2cdisplaybus", I2CDisplayBus=I2CDisplayBus)
+    _module("adafruit_displayio_ssd1306", SSD1306=_oled("SSD1306"))
+    _module("adafruit_displayio_sh1106", SH1106=_oled("SH1106"))
     _module("board")
 
 
@@ -411,7 +442,7 @@ def install(hardware) -> None:
     board.board_id = BOARD_IDS[hardware.board]
     for name in PINS[hardware.board]:
         setattr(board, name, Pin(name))
-    if hardware.board == "tft":
+    if hardware.board in ("tft", "rp2350"):
         board.SPI = lambda: _SPI()
     MODULES["microcontroller"].nvm = hardware.nvm
     MODULES["usb_cdc"].data = hardware.serial

@@ -20,7 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 KEY_NAMES = {"undo": 9, "menu": 10, "ok": 11}
-BOARDS = ("macropad", "tft")
+# The boards the simulator runs: parlour.image.BOARDS, each with its board module.
+BOARDS = ("macropad", "tft", "pico", "rp2350")
 KINDS = ("key", "turn", "press", "wait", "shot", "expect", "reset")
 
 
@@ -50,7 +51,7 @@ def parse(text: str) -> list[Step]:
         word, rest = word.lower(), rest.strip()
         if word == "board":
             if steps or rest not in BOARDS:
-                raise ScriptError(f"line {number}: `board macropad|tft` goes before any step")
+                raise ScriptError(f"line {number}: `board {'|'.join(BOARDS)}` goes before any step")
             continue
         if word not in KINDS:
             raise ScriptError(f"line {number}: unknown step {word!r} (one of {', '.join(KINDS)})")

@@ -42,7 +42,7 @@ class Window:
         self.pg = pygame
         pygame.init()
         self.device = device
-        self.scale = 4 if device.board == "macropad" else 2
+        self.scale = 4 if device.display.width <= 128 else 2
         self.screen_w = device.display.width * self.scale
         self.screen_h = device.display.height * self.scale
         self.size = (max(self.screen_w, 3 * 130) + 40, self.screen_h + 4 * 64 + 110)

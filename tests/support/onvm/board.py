@@ -1,10 +1,12 @@
-# Both boards' pins (on a board they are C constants in flash, no heap: here small
+# Every board's pins (on a board they are C constants in flash, no heap: here small
 # ints, which take none either); board_id follows PARLOUR_BOARD, so
 # boards.choose() picks the board under test.
 import os
 
-TFT = os.getenv("PARLOUR_BOARD") == "tft"
-board_id = "adafruit_feather_rp2040" if TFT else "adafruit_macropad_rp2040"
+NAME = os.getenv("PARLOUR_BOARD") or "macropad"
+TFT = NAME == "tft"
+board_id = {"tft": "adafruit_feather_rp2040", "pico": "raspberry_pi_pico",
+            "rp2350": "adafruit_feather_rp2350"}.get(NAME, "adafruit_macropad_rp2040")
 
 KEY1 = 1
 KEY2 = 2
@@ -52,7 +54,16 @@ def SPI():
     return SCK
 
 
-if not TFT:
+# The Pico's GPn (its board module names no other pins).
+if NAME == "pico":
+    for _n in range(29):
+        globals()["GP%d" % _n] = _n
+
+# The Feather RP2350 has no D4: a board module that asks for it fails here as there.
+if NAME == "rp2350":
+    del D4
+
+if NAME == "macropad":
     # The MacroPad's OLED: a display the board made at start-up (not on the heap).
     from busdisplay import BusDisplay
     DISPLAY = BusDisplay(None, b"", width=128, height=64)

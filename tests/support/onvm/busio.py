@@ -1,5 +1,7 @@
-class SPI:
-    def __init__(self, clock, MOSI=None, MISO=None):
+
+
+class I2C:
+    def __init__(self, scl, sda, frequency=100000, timeout=255):
         pass
 
     def deinit(self):

@@ -41,7 +41,7 @@ def screen(app):
 
 def boot():
     from parlour_device import main
-    MACROPAD[0] = main.boards.choose() != "tft"
+    MACROPAD[0] = main.boards.choose() == "macropad"
     cpvm_hw.scanners.clear()
     cpvm_hw.encoders.clear()
     app = main.start()

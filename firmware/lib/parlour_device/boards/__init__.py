@@ -3,14 +3,16 @@
 import os
 
 try:
-    from typing import TYPE_CHECKING, Optional
+    from typing import TYPE_CHECKING, Any, Optional
 except ImportError:
     TYPE_CHECKING = False  # type: ignore[misc]
 
 if TYPE_CHECKING:
     from .common import Board
 
-BOARD_IDS = {"adafruit_macropad_rp2040": "macropad", "adafruit_feather_rp2040": "tft"}
+# board.board_id -> the board module's name; hardware/ has a page for each.
+BOARD_IDS = {"adafruit_macropad_rp2040": "macropad", "adafruit_feather_rp2040": "tft",
+             "raspberry_pi_pico": "pico", "adafruit_feather_rp2350": "rp2350"}
 
 
 def setting(name: str, default: str) -> str:
@@ -33,10 +35,22 @@ def choose() -> str:
     return BOARD_IDS.get(board_id, "macropad")
 
 
-def make(name: Optional[str] = None) -> "Board":
-    name = name or choose()
+def module(name: str) -> Any:
+    # The board's module, imported only when it is the one: a module reads its pins
+    # as it loads, and another board has not got them.
     if name == "tft":
         from . import tft
-        return tft.make()
+        return tft
+    if name == "pico":
+        from . import pico
+        return pico
+    if name == "rp2350":
+        from . import rp2350
+        return rp2350
     from . import macropad
-    return macropad.make()
+    return macropad
+
+
+def make(name: Optional[str] = None) -> "Board":
+    made: "Board" = module(name or choose()).make()
+    return made
