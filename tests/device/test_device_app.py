@@ -298,7 +298,8 @@ def test_parlour_device_passes_the_circuitpython_lint():
     allowed = SHARED_IMPORTS | {
         "parlour_device", "os", "io", "board", "keypad", "rotaryio", "usb_cdc", "microcontroller",
         "storage", "supervisor", "displayio", "terminalio", "vectorio", "digitalio", "pwmio",
-        "neopixel", "fourwire", "adafruit_ili9341", "time", "gc"}
+        "neopixel", "fourwire", "adafruit_ili9341", "time", "gc",
+        "busio", "i2cdisplaybus", "adafruit_displayio_sh1106", "adafruit_displayio_ssd1306"}
     findings = lint_tree(DEVICE, allowed)
     for name in ("boot.py", "code.py"):
         path = mprig.ROOT / "firmware" / name
