@@ -33,7 +33,11 @@ def start(app: "Host", players: "List[str]") -> Screen:
 
 
 def resume(app: "Host") -> Screen:
-    if app.view()["phase"] == "over":
+    v = app.view()
+    if v["phase"] == "seed":
+        # cut off by a power cut before its deal: dealt from its options screen
+        return GalumphusOptions(app, v["names"], app.match.config)
+    if v["phase"] == "over":
         return GameOver(app)
     return GalumphusPlay(app)
 
@@ -44,7 +48,8 @@ class GalumphusOptions(Screen):
     # deals the same cards at every table that picks the same number.
     title = "Galumphus: options"
 
-    def __init__(self, app: "Host", names: "List[str]") -> None:
+    def __init__(self, app: "Host", names: "List[str]",
+                 live: "Optional[Dict[str, Any]]" = None) -> None:
         super().__init__(app)
         self.names = names
         default = 7 if len(names) <= 6 else 5
@@ -53,6 +58,12 @@ class GalumphusOptions(Screen):
         self.show_s = 2
         self.deal = 0          # 0: shuffled now; else the numbered deal
         self.row = 0
+        # live: the begun match's config; only its deal is still to come
+        self.live = live
+        if live is not None:
+            self.target = TARGETS.index(live.get("target", TARGETS[self.target]))
+            self.show_s = live.get("show_ms", 2000) // 1000
+            self.row = 2
 
     def rows(self) -> "List[str]":
         deal = "Deal: shuffled" if not self.deal else DEALS.text(self.deal)
@@ -65,7 +76,9 @@ class GalumphusOptions(Screen):
         return KEYS
 
     def on_turn(self, delta: int) -> "Optional[Screen]":
-        if self.row == 0:
+        if self.live is not None and self.row < 2:
+            self.app.show("set: match begun")
+        elif self.row == 0:
             self.target = (self.target + delta) % len(TARGETS)
         elif self.row == 1:
             self.show_s = (self.show_s - 1 + delta) % len(SHOW_ROWS) + 1
@@ -86,7 +99,7 @@ class GalumphusOptions(Screen):
             config: "Dict[str, Any]" = {"players": len(self.names), "names": self.names,
                                         "target": TARGETS[self.target],
                                         "show_ms": self.show_s * 1000}
-            if self.app.new_match("galumphus", config) is not None:
+            if self.live is None and self.app.new_match("galumphus", config) is not None:
                 return None
             seed = self.deal if self.deal else self.app.seed()
             if self.app.submit({"t": "seed", "seed": seed}) is not None:

@@ -33,6 +33,8 @@ _FINAL_CHROME = ("11:end 8:end 9:back",
 _ASK_CHROME = ("11:file it 9:no", ("", "", "", "", "", "", "", "", "", "No", "Menu", "Yes"))
 _LEDGER_TITLES = Numbered("Ledger: %d hands", 4)
 _DONE_TITLES = Numbered("Hand %d done", 4)
+# a false call ends no hand: the hand it interrupted is dealt again
+_FALSE_TITLES = Numbered("Hand %d: false call", 2)
 _TUNE = ((660, 70), (0, 30), (880, 110))     # the deal passes: a rising pair
 _NO_PAYMENTS = ("No payments", GREY)
 _NO_LINES: "List[Tuple[Any, ...]]" = []     # a page's lines before its first view
@@ -102,7 +104,12 @@ class HandDone(Rows):
         v = self.app.view()
         last = v["last"]
         hand = last.get("hand", v["hands"]) if last is not None else v["hands"]
-        self.title = "Match over" if v["over"] else _DONE_TITLES.text(hand)
+        if v["over"]:
+            self.title = "Match over"
+        elif last is not None and last["t"] == "false_call":
+            self.title = _FALSE_TITLES.text(hand)
+        else:
+            self.title = _DONE_TITLES.text(hand)
         if not self._played and last is not None and last["t"] != "false_call":
             self._played = True        # once, not again on coming back from the ledger
             self.app.tune(_TUNE)
