@@ -7,7 +7,7 @@ as one, a 17th card answered truly; Galumphus's undo, names and paging."""
 import pytest
 
 from parlour_device.app import App
-from test_screens_support import Pad
+from test_screens_support import SCRIPTS, Pad, run_to_shot, screen_text
 
 MENU_INDEX = {"dumbo": 0, "poker": 1, "stump": 2, "dartex": 3, "galumphus": 4}
 
@@ -155,3 +155,70 @@ def test_poker_a_false_call_is_titled_as_one_and_asked_before_it_is_entered():
     pad.do("k11")
     assert "hand 1" in pad.app.screen.title.lower()  # the hand it interrupted, again
 
+
+
+# -- 4: Galumphus --------------------------------------------------------------------
+
+def test_galumphus_undo_with_nothing_to_undo_says_so():
+    pad = options("galumphus", 4).do("k11")          # the deal shown, no call yet
+    pad.do("k9")
+    assert pad.app.message == "Nothing to undo"
+    pad.do("k11 k11 k2")                             # hide, call; P3 claims
+    assert pad.view()["phase"] == "call" and pad.view()["lock"] is not None
+    pad.do("k9")                                     # the claim undone (C-4)
+    assert pad.view()["lock"] is None and pad.app.message.startswith("Undone")
+    pad.do("k9")                                     # the open call: nothing left
+    assert pad.app.message == "Nothing to undo"
+
+
+def test_galumphus_the_privilege_picker_names_a_design_by_code_and_name(tmp_path):
+    # the deal and refill screens show codes: the picker ties each name to its code
+    text = (SCRIPTS / "galumphus_match.txt").read_text()
+    device, _ = run_to_shot(text, "galumphus_waterhog", tmp_path)
+    try:
+        assert "FLY Flying Umbratunk" in screen_text(device).splitlines()
+    finally:
+        device.close()
+
+
+def test_galumphus_the_encoder_press_on_a_finished_match_asks_before_filing(tmp_path):
+    text = (SCRIPTS / "galumphus_match.txt").read_text()
+    device, _ = run_to_shot(text, "galumphus_over", tmp_path)
+    try:
+        device.press()                               # scrolling's own switch: a slip
+        assert device.app.message == "press again: file it"
+        assert device.app.match is not None
+        device.turn(1)                               # scrolled: asked afresh
+        device.press()
+        assert device.app.match is not None
+        device.press()
+        assert device.app.match is None and device.app.screen.title == "parlour"
+    finally:
+        device.close()
+
+
+def test_galumphus_shown_cards_page_by_hand_and_stay_where_turned():
+    pad = options("galumphus", 8).do("k11")          # eight cards: two pages
+    play = pad.app.screen
+    assert play._pages() == 2 and play.top == 0 and "1/2" in play.hint()
+    pad.do("t1")
+    assert play.top == 1 and "2/2" in play.hint()
+    for _ in range(6):                               # seconds pass: the page stays
+        pad.do("w1000")
+        assert play.top == 1 and "2/2" in play.hint()
+    pad.do("t1")                                     # each turn one page on, round
+    assert play.top == 0 and "1/2" in play.hint()
+    pad.do("w1000 t-1")
+    assert play.top == 1
+
+
+def test_galumphus_an_unpaged_show_turns_its_pages_at_even_times():
+    pad = options("galumphus", 8).do("k11")
+    play = pad.app.screen
+    total = pad.view()["show_ms"]
+    tops = []
+    for _ in range(total // 1000 - 1):
+        pad.do("w1000")
+        tops.append(play.top)
+    half = total // 2000
+    assert tops == [0] * (half - 1) + [1] * (len(tops) - half + 1)

@@ -285,7 +285,7 @@ class DartexPlay(Screen):
                 return None
             else:
                 if self.app.undo() is None and self.cut_again is not None:
-                    again = self.cut_again(self.app)
+                    again: "Optional[Screen]" = self.cut_again(self.app)
                     if again is not None:
                         return again
                 self.on_show()

@@ -194,7 +194,9 @@ class DumboPlay(Screen):
                 self._clear()
                 return None
             if self.app.undo() is None:
-                again = self.seat_again(self.app) if self.seat_again is not None else None
+                again: "Optional[Screen]" = None
+                if self.seat_again is not None:
+                    again = self.seat_again(self.app)
                 if again is not None:
                     return again
                 self._sync()

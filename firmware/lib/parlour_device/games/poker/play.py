@@ -347,7 +347,7 @@ class PokerPlay(Screen):
         if key == K_UNDO:
             if self.caller < 0:
                 if self.app.undo() is None and self.cut_again is not None:
-                    again = self.cut_again(self.app)
+                    again: "Optional[Screen]" = self.cut_again(self.app)
                     if again is not None:
                         return again
                 self.view()
