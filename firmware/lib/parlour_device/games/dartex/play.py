@@ -157,10 +157,6 @@ class DartexPlay(Screen):
 
     # -- the throw being entered -----------------------------------------------------
 
-    def _candidate(self) -> int:
-        n = NUMBERS[self.idx]
-        return CHAMP + n if self.champ else n
-
     def event(self) -> "Dict[str, Any]":
         # The throw of the cards laid, made once for its preview and its sending.
         event = self._event

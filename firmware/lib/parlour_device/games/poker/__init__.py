@@ -51,9 +51,8 @@ def cut_again(app: "Host") -> "Optional[Screen]":
     match = app.match
     if match is None or match.events or "dealer" in match.config:
         return None
-    config = match.config
-    names = config.get("names") or ["P%d" % (seat + 1) for seat in range(config["players"])]
-    return PokerOptions(app, names, app.view())
+    v = app.view()
+    return PokerOptions(app, v["players"], v)
 
 
 class PokerOptions(Screen):

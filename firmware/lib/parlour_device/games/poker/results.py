@@ -33,8 +33,6 @@ _FINAL_CHROME = ("11:end 8:end 9:back",
 _ASK_CHROME = ("11:file it 9:no", ("", "", "", "", "", "", "", "", "", "No", "Menu", "Yes"))
 _LEDGER_TITLES = Numbered("Ledger: %d hands", 4)
 _DONE_TITLES = Numbered("Hand %d done", 4)
-# a false call ends no hand: the hand it interrupted is dealt again
-_FALSE_TITLES = Numbered("Hand %d: false call", 2)
 _TUNE = ((660, 70), (0, 30), (880, 110))     # the deal passes: a rising pair
 _NO_PAYMENTS = ("No payments", GREY)
 _NO_LINES: "List[Tuple[Any, ...]]" = []     # a page's lines before its first view
@@ -107,7 +105,8 @@ class HandDone(Rows):
         if v["over"]:
             self.title = "Match over"
         elif last is not None and last["t"] == "false_call":
-            self.title = _FALSE_TITLES.text(hand)
+            # a false call ends no hand: the hand it interrupted goes on
+            self.title = "Hand %d: false call" % hand
         else:
             self.title = _DONE_TITLES.text(hand)
         if not self._played and last is not None and last["t"] != "false_call":
