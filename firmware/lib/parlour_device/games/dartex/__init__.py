@@ -16,11 +16,6 @@ if TYPE_CHECKING:
     from ...ui.host import Host
 
 TARGETS = (100, 200, 250, 300, 400, 500, 750, 1000)
-TARGET_ROWS = tuple(["Target: %d" % target for target in TARGETS])   # made once
-_TARGET_ROW: "Dict[int, str]" = {}     # a target's row, by target
-for _i in range(len(TARGETS)):
-    _TARGET_ROW[TARGETS[_i]] = TARGET_ROWS[_i]
-_DEALERS: "Dict[str, str]" = {}    # "Dealer: Ann", by name (empty at import: see menu.py)
 
 
 def start(app: "Host", players: "List[str]") -> Screen:
@@ -58,6 +53,8 @@ class DartexOptions(Screen):
         self.target = target if target in TARGETS else 500
         self.dealer = -1
         self.row = 0
+        self._key: "Any" = None
+        self._rows: "List[str]" = []
         # live: the begun match's target; only who deals is still to come (cut_again)
         self.live = live
         if live:
@@ -65,19 +62,14 @@ class DartexOptions(Screen):
             self.row = 1
 
     def rows(self) -> "List[str]":
-        # from tables: a click makes no string
-        target = _TARGET_ROW.get(self.target)
-        if target is None:
-            target = "Target: %d" % self.target
-        if self.dealer < 0:
-            return [target, "Dealer: cut"]
-        name = self.names[self.dealer]
-        dealer = _DEALERS.get(name)
-        if dealer is None:
-            if len(_DEALERS) >= 32:
-                _DEALERS.clear()
-            dealer = _DEALERS[name] = "Dealer: " + name
-        return [target, dealer]
+        # made again only when a value changes (not on every frame), and held by
+        # this screen alone: no table of rows stays for the whole match
+        key = (self.target, self.dealer)
+        if key != self._key:
+            self._key = key
+            dealer = "Dealer: cut" if self.dealer < 0 else "Dealer: " + self.names[self.dealer]
+            self._rows = ["Target: %d" % self.target, dealer]
+        return self._rows
 
     def hint(self) -> str:
         return "turn:change 11:start"

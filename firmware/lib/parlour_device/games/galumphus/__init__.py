@@ -3,7 +3,6 @@
 # play.py (drawn by draw.py, its text in texts.py), the end and the game's menu
 # over.py.
 
-from ...ui.caches import Numbered
 from ...ui.frame import K_OK, K_UNDO
 from ...ui.lines import draw_options
 from ...ui.screen import Screen
@@ -20,8 +19,7 @@ if TYPE_CHECKING:
 
 TARGETS = (5, 7, 11)
 TARGET_ROWS = ("Target: 5 designs", "Target: 7 designs", "Target: 11 designs")
-SHOW_ROWS = tuple(["Show: %d s a seat" % s for s in range(1, 6)])
-DEALS = Numbered("Deal: no. %d", 8)
+SHOW_MAX = 5             # seconds a seat's card shows, at most
 MAX_DEAL = 9999
 # The same labels and hint on every row: on the colour board a change of either
 # draws all twelve labels again. Keys 3/5 step the deal's number by ten.
@@ -58,6 +56,8 @@ class GalumphusOptions(Screen):
         self.show_s = 2
         self.deal = 0          # 0: shuffled now; else the numbered deal
         self.row = 0
+        self._key: "Any" = None
+        self._rows: "List[str]" = []
         # live: the begun match's config; only its deal is still to come
         self.live = live
         if live is not None:
@@ -66,8 +66,14 @@ class GalumphusOptions(Screen):
             self.row = 2
 
     def rows(self) -> "List[str]":
-        deal = "Deal: shuffled" if not self.deal else DEALS.text(self.deal)
-        return [TARGET_ROWS[self.target], SHOW_ROWS[self.show_s - 1], deal]
+        # made again only when a value changes, and held by this screen alone: no
+        # table of rows stays for the whole match
+        key = (self.target, self.show_s, self.deal)
+        if key != self._key:
+            self._key = key
+            deal = "Deal: no. %d" % self.deal if self.deal else "Deal: shuffled"
+            self._rows = [TARGET_ROWS[self.target], "Show: %d s a seat" % self.show_s, deal]
+        return self._rows
 
     def hint(self) -> str:
         return "turn:change 11:start"
@@ -81,7 +87,7 @@ class GalumphusOptions(Screen):
         elif self.row == 0:
             self.target = (self.target + delta) % len(TARGETS)
         elif self.row == 1:
-            self.show_s = (self.show_s - 1 + delta) % len(SHOW_ROWS) + 1
+            self.show_s = (self.show_s - 1 + delta) % SHOW_MAX + 1
         else:
             self.deal = (self.deal + delta) % (MAX_DEAL + 1)
         return None

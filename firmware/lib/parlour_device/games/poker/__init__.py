@@ -21,7 +21,6 @@ _RESULTS = ("hand", "false_call", "void")     # the entries a hand's result foll
 VARIANTS = ("rum", "gin")
 VARIANT_ROWS = ("Game: Poker Rum", "Game: Poker Gin")
 TARGETS = (0, 50, 100, 150, 200, 300, 500, 1000)     # 0: no target
-TARGET_ROWS = tuple(["Target: %d" % t if t else "Target: none" for t in TARGETS])
 OPTIONS = 3                  # variant, target, dealer; the players follow, to read
 
 
@@ -81,8 +80,10 @@ class PokerOptions(Screen):
 
     def lines(self) -> "List[Tuple[str, int]]":
         dealer = "Dealer: cut" if self.dealer < 0 else "Dealer: " + self.names[self.dealer]
-        out = [(VARIANT_ROWS[self.variant], WHITE), (TARGET_ROWS[TARGETS.index(self.target)],
-                                                     WHITE), (dealer, WHITE)]
+        # the target's row made as it changes (lines() runs only then: draw keeps
+        # the rows), not a table held for the whole match
+        target = "Target: %d" % self.target if self.target else "Target: none"
+        out = [(VARIANT_ROWS[self.variant], WHITE), (target, WHITE), (dealer, WHITE)]
         out.append(("%d players:" % len(self.names), YELLOW))
         for text in self._seats:
             out.append((text, GREY))
