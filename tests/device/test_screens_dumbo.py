@@ -111,9 +111,15 @@ def test_d7_the_hand_is_explained_before_ok_and_a_tie_goes_to_the_opponent():
     assert "tie: P1 wins" in pad.frame_text()
 
 
-def test_d8_a_wrong_declaration_scores_the_penalty_and_keeps_the_dealer():
+def test_d8_a_wrong_declaration_is_shown_first_then_scores_the_penalty_and_keeps_the_dealer():
     pad = seated(2)
-    pad.do("k1 k6")
+    pad.do("k1 k6")                              # shown, not yet entered
+    assert pad.events() == [{"t": "seat", "dealer": 0}]
+    text = pad.frame_text()
+    assert "P2 declared wrongly" in text and "P1 +10 penalty" in text
+    pad.do("k6")                                 # 6 again takes it back: the counts
+    assert "declared wrongly" not in pad.frame_text() and len(pad.events()) == 1
+    pad.do("k6 k11")
     assert pad.events()[-1] == {"t": "wrong", "declarer": 1}
     assert pad.view()["totals"] == [10, 0]
     assert pad.view()["tables"][0]["dealer"] == "P1"

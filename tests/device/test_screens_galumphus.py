@@ -21,6 +21,9 @@ from parlour_rules.cards import GAL_CODES, GAL_NAMES
 from parlour_rules.log import from_record
 from screens_support import SCRIPTS, Pad, finished_match, golden_check, shot_names
 
+# the privilege picker's rows: a design by code and name (not a card dealt)
+PICKS = {GAL_CODES[i] + " " + GAL_NAMES[i] for i in range(11)}
+
 # A pack for the quick tests (top first, as after G-2's second shuffle): dealer P1
 # deals P2 PUS, P3 CLI, P4 PAI, P1 CIS; the first call is PUS, then CLI.
 PACK = (["PUS", "CLI", "PAI", "CIS", "PUS", "CLI", "HAI", "FLY", "LON", "SCR", "LUN",
@@ -114,6 +117,8 @@ def test_fair_play_no_frame_of_the_match_shows_a_face_down_card():
         allowed = public_codes(v)
         shown = {(v["names"][seat], code) for seat, code in v["show"]}
         for line in lines:
+            if v["phase"] == "priv" and line in PICKS:
+                continue        # the design under the encoder, named by the player
             codes = set(CODES.findall(line))
             assert codes <= allowed, (line, v["phase"])
             for name, code in re.findall(r"(?:^|\s)(P\d) (" + "|".join(GAL_CODES) + r")\b", line):

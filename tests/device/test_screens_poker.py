@@ -167,7 +167,7 @@ def test_c4_a_key_with_no_seat_or_ok_before_the_caller_is_refused_and_changes_no
 def test_r7_a_false_call_with_a_fair_count_is_refused_and_the_entry_is_kept():
     pad = started(4)
     before = record_of(pad)
-    pad.do("k0 t9 k11 k8 k0")                    # caller P1 shows 9: within 15
+    pad.do("k0 t9 k11 k8 k0 k0")                 # caller P1 shows 9: within 15
     assert pad.app.message == "a fair call: 9" and record_of(pad) == before
     assert type(pad.app.screen).__name__ == "More"
     pad.do("k9")
@@ -179,6 +179,8 @@ def test_r7_a_false_call_from_the_more_page_without_a_count_pays_each_player():
     pad.do("k8 k0")
     assert pad.app.message == "Caller's key first" and pad.events() == []
     pad.do("k9 k2 k8 k0")                        # P3 called: the table says it was false
+    assert pad.app.message == "0 again: false call" and pad.events() == []    # asked first
+    pad.do("k0")
     assert pad.events() == [{"t": "false_call", "caller": 2}]
     assert pad.view()["totals"] == [5, 5, -10]
     assert "False call: P3" in pad.frame_text() and "P1 still deals" in pad.frame_text()
@@ -295,8 +297,9 @@ def test_every_poker_screen_hint_fits_and_keeps_undo_and_menu():
 def test_c4_a_power_cut_comes_back_to_the_match_and_after_the_target_to_settle_up(tmp_path):
     text = (SCRIPTS / "poker_match_tft.txt").read_text()
     head = text[: text.index("shot poker_tft_hand_done")]
-    device, _ = play(head + "reset\nexpect who calls\n", state_dir=tmp_path,
-                     named_only=True)
+    # back on the hand's result it was showing; its OK goes on to the next hand
+    device, _ = play(head + "reset\nexpect done\nkey 11\nexpect who calls\n",
+                     state_dir=tmp_path, named_only=True)
     assert type(device.app.screen).__name__ == "PokerPlay"
     assert device.app.match.view()["totals"] == [-11, 23, -12]
     head = text[: text.index("shot poker_tft_over")]

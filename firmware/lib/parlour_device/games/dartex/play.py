@@ -72,8 +72,11 @@ _AIM_CHROME = ("turn: target 11 aim", _AIM_KEYS)
 class DartexPlay(Screen):
     title = "Dartex"
 
-    def __init__(self, app: "Host") -> None:
+    def __init__(self, app: "Host", cut_again: "Any" = None) -> None:
         super().__init__(app)
+        # the options screen again when the cut is undone (from __init__.py, which
+        # imports this module: passed in, not imported back)
+        self.cut_again = cut_again
         self.slots: "List[Tuple[int, Any]]" = []   # (card, target) laid so far
         self.idx = 6               # NUMBERS[idx] is the number under the encoder
         self.champ = False         # the next number card is a Champion
@@ -153,10 +156,6 @@ class DartexPlay(Screen):
         self._changed()
 
     # -- the throw being entered -----------------------------------------------------
-
-    def _candidate(self) -> int:
-        n = NUMBERS[self.idx]
-        return CHAMP + n if self.champ else n
 
     def event(self) -> "Dict[str, Any]":
         # The throw of the cards laid, made once for its preview and its sending.
@@ -281,7 +280,10 @@ class DartexPlay(Screen):
                     take_back(self, entry)     # the drawn entry brought up to date
                 return None
             else:
-                self.app.undo()
+                if self.app.undo() is None and self.cut_again is not None:
+                    again: "Optional[Screen]" = self.cut_again(self.app)
+                    if again is not None:
+                        return again
                 self.on_show()
             self._changed()
             return None

@@ -16,6 +16,7 @@ except ImportError:
 if TYPE_CHECKING:
     from ...ui.host import Host
 
+_RESULTS = ("hand", "wrong", "void")     # the entries a hand's result follows
 TARGETS = (25, 50, 75, 100, 150, 200, 250)      # D-10: 50 by default, any 1..999
 _KEYS = ("", "Up", "", "", "", "", "", "Down", "", "Back", "Menu", "Start")
 # one (hint, labels) for good: the app redraws the key labels only when it changes
@@ -27,11 +28,24 @@ def start(app: "Host", players: "List[str]") -> Screen:
 
 
 def resume(app: "Host") -> Screen:
-    play = DumboPlay(app)
+    again = seat_again(app)
+    if again is not None:
+        return again
+    # Back on the screen the last entry showed: a hand's result (its Next enters
+    # nothing, so it shows again until the next hand is entered) or the game's end.
+    play = DumboPlay(app, seat_again)
     v = app.view()
-    if v["over"] or v["deal"] is not None:
+    if v["over"] or v["deal"] is not None or app.match.events[-1].get("t") in _RESULTS:
         return HandOver(app, play)
     return play
+
+
+def seat_again(app: "Host") -> "Optional[Screen]":
+    # A match with no seating yet (its cut undone, or cut off by a power cut before
+    # it was made) is seated again from its options screen, the rest of it fixed.
+    if app.match is None or app.match.events:
+        return None
+    return DumboOptions(app, app.view()["names"], True)
 
 
 def seatings(n: int, tables: int) -> "List[Optional[Dict[str, Any]]]":
@@ -76,14 +90,20 @@ class DumboOptions(Screen):
     # D-13); the target (D-10); the seating: by the cut (C-3) or chosen here.
     title = "Dumbo: options"
 
-    def __init__(self, app: "Host", names: "List[str]") -> None:
+    def __init__(self, app: "Host", names: "List[str]", live: bool = False) -> None:
         super().__init__(app)
         self.names = names
+        # live: the match is begun and only its seating is still to come (seat_again)
+        self.live = live
         self.tables = 2 if len(names) == 4 else 1
         target = app.option_default("dumbo", "target", 50)
         self.target = target if target in TARGETS else 50
+        if live:
+            v = app.view()
+            self.tables = 1 if v["mode"] == "pairs" else self.tables
+            self.target = v["target"]
         self.seat = 0             # index into seatings(): 0 is the cut
-        self.row = 0
+        self.row = len(self.kinds()) - 1 if live else 0
         self._key: "Any" = None
         self._rows: "List[str]" = []
         self._seats: "Optional[List[Optional[Dict[str, Any]]]]" = None
@@ -131,7 +151,9 @@ class DumboOptions(Screen):
 
     def on_turn(self, delta: int) -> "Optional[Screen]":
         kind = self.kinds()[self.row]
-        if kind == "tables":
+        if self.live and kind != "seats":
+            self.app.show("set: match begun")
+        elif kind == "tables":
             self.tables = 3 - self.tables
         elif kind == "target":
             i = TARGETS.index(self.target) if self.target in TARGETS else 1
@@ -158,14 +180,14 @@ class DumboOptions(Screen):
                                                                            "octad_bonus", 20)}
         if n == 4:
             config["tables"] = self.tables
-        if self.app.new_match("dumbo", config) is not None:
+        if not self.live and self.app.new_match("dumbo", config) is not None:
             return None
         event = self._seatings()[self.seat]
         if event is None:
             event = {"t": "cut", "seed": self.app.seed()}
         if self.app.submit(event) is not None:
             return None
-        return DumboPlay(self.app)
+        return DumboPlay(self.app, seat_again)
 
     def draw(self, frame: "Any") -> None:
         draw_options(frame, self.rows(), self.row, self.names, self._players)

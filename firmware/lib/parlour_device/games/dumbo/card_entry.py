@@ -102,7 +102,7 @@ class CardEntry(Screen):
 
     def _add(self, card: int) -> None:
         if len(self.hands[1]) >= HAND:
-            self.app.show("16 cards: 11 welds")
+            self.app.show("16 in; 11 shows welds")
             return
         if card in self.hands[0] or card in self.hands[1]:
             self.app.show(format_card(card, DUMBO) + " twice")   # one pack a table (D-14)

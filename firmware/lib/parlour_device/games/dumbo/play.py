@@ -50,13 +50,17 @@ _BOTH = ("keys 0-3: declarer, turn: count, 11: OK", ("", "", "", "", "Joker", "O
 class DumboPlay(Screen):
     title = "Dumbo"
 
-    def __init__(self, app: "Host") -> None:
+    def __init__(self, app: "Host", seat_again: "Any" = None) -> None:
         super().__init__(app)
+        # the options screen again when the seating is undone (from __init__.py,
+        # which imports this module: passed in, not imported back)
+        self.seat_again = seat_again
         self.declarer = -1         # the seat being entered, -1 none yet
         self.opponent = -1
         self.d = 3
         self.o = 0
         self.joker = False
+        self.wrong = False         # key 6: a wrong declaration shown, for 11 to enter
         self.focus = 0             # 0 the declarer's count, 1 the opponent's
         self._last_d = 3           # the count an Octad toggled away from
         self._sv: "Any" = None
@@ -127,6 +131,7 @@ class DumboPlay(Screen):
         self.declarer = -1
         self.opponent = -1
         self.joker = False
+        self.wrong = False
         self.focus = 0
 
     def _submit(self, event: "Dict[str, Any]") -> "Optional[Screen]":
@@ -146,6 +151,7 @@ class DumboPlay(Screen):
     def on_turn(self, delta: int) -> "Optional[Screen]":
         if self.declarer < 0:
             return None
+        self.wrong = False
         if self.focus == 0:
             self.d = max(0, min(MAX_D, self.d + delta))
         else:
@@ -174,6 +180,7 @@ class DumboPlay(Screen):
             self.opponent = seats[1] if seats[0] == seat else seats[0]
             self._names()
             self.focus = 0
+        self.wrong = False
 
     def on_key(self, key: int) -> "Optional[Screen]":
         v = self.app.view()
@@ -187,6 +194,11 @@ class DumboPlay(Screen):
                 self._clear()
                 return None
             if self.app.undo() is None:
+                again: "Optional[Screen]" = None
+                if self.seat_again is not None:
+                    again = self.seat_again(self.app)
+                if again is not None:
+                    return again
                 self._sync()
             return None
         if key == K_MENU:
@@ -198,7 +210,14 @@ class DumboPlay(Screen):
                 self.app.show("who declared? 0-3")
             return None
         if key == K_OK:
+            if self.wrong:
+                return self._submit({"t": "wrong", "declarer": self.declarer})
             return self._submit(self.event())
+        if key == K_WRONG:
+            # D-8 shown first (who scores the penalty); 11 enters it, 6 again takes it back
+            self.wrong = not self.wrong
+            return None
+        self.wrong = False
         if key == K_JOKER:
             self.joker = not self.joker
         elif key == K_OCTAD:
@@ -208,8 +227,6 @@ class DumboPlay(Screen):
             else:
                 self.d = self._last_d
             self.focus = 1
-        elif key == K_WRONG:
-            return self._submit({"t": "wrong", "declarer": self.declarer})
         elif key == K_CARDS:
             from .card_entry import CardEntry
             return CardEntry(self.app, self, self.declarer, self.opponent)
@@ -258,7 +275,8 @@ class DumboPlay(Screen):
         # The declarer green, the opponent cyan, whose count is focused yellow, the
         # dealer(s) blue, the others at the table dim; Joker/Octad lit when on.
         v = self.app.view()
-        basis = (v, self.declarer, self.opponent, self.focus, self.joker, self.d == 0)
+        basis = (v, self.declarer, self.opponent, self.focus, self.joker, self.d == 0,
+                 self.wrong)
         if basis == self._lit_for and self._lights is not None:
             lights: "Tuple[int, ...]" = self._lights
             return lights
@@ -274,7 +292,7 @@ class DumboPlay(Screen):
             out[self.declarer if self.focus == 0 else self.opponent] = YELLOW
             out[K_JOKER] = MAGENTA if self.joker else DIM
             out[K_OCTAD] = MAGENTA if self.d == 0 else DIM
-            out[K_WRONG] = RED
+            out[K_WRONG] = RED if self.wrong else DIM
             out[K_CARDS] = WHITE
             out[K_OK] = GREEN
         out[K_VOID] = DIM
@@ -297,7 +315,7 @@ class DumboPlay(Screen):
         if self.declarer < 0:
             key: "Any" = v
         else:
-            key = (self.declarer, self.focus, self.d, self.o, self.joker)
+            key = (self.declarer, self.focus, self.d, self.o, self.joker, self.wrong)
         frame.keep(self._rows, key, self._draw_entry, v)
 
     def _draw_top(self, frame: "Any", v: "Dict[str, Any]") -> None:
@@ -328,6 +346,9 @@ class DumboPlay(Screen):
         y = lay.row_y(1)
         w = lay.char_w
         scale = lay.scale
+        if self.wrong:
+            self._draw_wrong(frame)
+            return
         # the focused count inverse: the declarer's name and count, then the opponent's
         # an Octad is a count of 0 (D-14): the outcome row and the key light say so
         d_text = _num(self.d)
@@ -370,6 +391,18 @@ class DumboPlay(Screen):
             if piece:
                 frame.text(x, y, piece, colour, scale)
                 x += len(piece) * w
+
+
+    def _draw_wrong(self, frame: "Any") -> None:
+        # D-8 before 11 enters it: "P2 declared wrongly" / "P1 +10 penalty", as the
+        # hand's result will say it
+        lay = frame.layout
+        match = self.app.match
+        penalty = match.state[S_CFG]["penalty"] if match is not None else 10
+        frame.row(1, clip(self._texts[2] + " declared wrongly", lay.cols),
+                  RED if lay.colour else WHITE)
+        frame.row(2, clip("%s +%d penalty" % (self._texts[3], penalty), lay.cols),
+                  GREEN if lay.colour else WHITE)
 
 
 def _num(n: int) -> str:

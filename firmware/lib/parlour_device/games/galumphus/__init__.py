@@ -3,7 +3,6 @@
 # play.py (drawn by draw.py, its text in texts.py), the end and the game's menu
 # over.py.
 
-from ...ui.caches import Numbered
 from ...ui.frame import K_OK, K_UNDO
 from ...ui.lines import draw_options
 from ...ui.screen import Screen
@@ -20,8 +19,7 @@ if TYPE_CHECKING:
 
 TARGETS = (5, 7, 11)
 TARGET_ROWS = ("Target: 5 designs", "Target: 7 designs", "Target: 11 designs")
-SHOW_ROWS = tuple(["Show: %d s a seat" % s for s in range(1, 6)])
-DEALS = Numbered("Deal: no. %d", 8)
+SHOW_MAX = 5             # seconds a seat's card shows, at most
 MAX_DEAL = 9999
 # The same labels and hint on every row: on the colour board a change of either
 # draws all twelve labels again. Keys 3/5 step the deal's number by ten.
@@ -33,7 +31,11 @@ def start(app: "Host", players: "List[str]") -> Screen:
 
 
 def resume(app: "Host") -> Screen:
-    if app.view()["phase"] == "over":
+    v = app.view()
+    if v["phase"] == "seed":
+        # cut off by a power cut before its deal: dealt from its options screen
+        return GalumphusOptions(app, v["names"], app.match.config)
+    if v["phase"] == "over":
         return GameOver(app)
     return GalumphusPlay(app)
 
@@ -44,7 +46,8 @@ class GalumphusOptions(Screen):
     # deals the same cards at every table that picks the same number.
     title = "Galumphus: options"
 
-    def __init__(self, app: "Host", names: "List[str]") -> None:
+    def __init__(self, app: "Host", names: "List[str]",
+                 live: "Optional[Dict[str, Any]]" = None) -> None:
         super().__init__(app)
         self.names = names
         default = 7 if len(names) <= 6 else 5
@@ -53,10 +56,24 @@ class GalumphusOptions(Screen):
         self.show_s = 2
         self.deal = 0          # 0: shuffled now; else the numbered deal
         self.row = 0
+        self._key: "Any" = None
+        self._rows: "List[str]" = []
+        # live: the begun match's config; only its deal is still to come
+        self.live = live
+        if live is not None:
+            self.target = TARGETS.index(live.get("target", TARGETS[self.target]))
+            self.show_s = live.get("show_ms", 2000) // 1000
+            self.row = 2
 
     def rows(self) -> "List[str]":
-        deal = "Deal: shuffled" if not self.deal else DEALS.text(self.deal)
-        return [TARGET_ROWS[self.target], SHOW_ROWS[self.show_s - 1], deal]
+        # made again only when a value changes, and held by this screen alone: no
+        # table of rows stays for the whole match
+        key = (self.target, self.show_s, self.deal)
+        if key != self._key:
+            self._key = key
+            deal = "Deal: no. %d" % self.deal if self.deal else "Deal: shuffled"
+            self._rows = [TARGET_ROWS[self.target], "Show: %d s a seat" % self.show_s, deal]
+        return self._rows
 
     def hint(self) -> str:
         return "turn:change 11:start"
@@ -65,10 +82,12 @@ class GalumphusOptions(Screen):
         return KEYS
 
     def on_turn(self, delta: int) -> "Optional[Screen]":
-        if self.row == 0:
+        if self.live is not None and self.row < 2:
+            self.app.show("set: match begun")
+        elif self.row == 0:
             self.target = (self.target + delta) % len(TARGETS)
         elif self.row == 1:
-            self.show_s = (self.show_s - 1 + delta) % len(SHOW_ROWS) + 1
+            self.show_s = (self.show_s - 1 + delta) % SHOW_MAX + 1
         else:
             self.deal = (self.deal + delta) % (MAX_DEAL + 1)
         return None
@@ -86,7 +105,7 @@ class GalumphusOptions(Screen):
             config: "Dict[str, Any]" = {"players": len(self.names), "names": self.names,
                                         "target": TARGETS[self.target],
                                         "show_ms": self.show_s * 1000}
-            if self.app.new_match("galumphus", config) is not None:
+            if self.live is None and self.app.new_match("galumphus", config) is not None:
                 return None
             seed = self.deal if self.deal else self.app.seed()
             if self.app.submit({"t": "seed", "seed": seed}) is not None:

@@ -4,7 +4,7 @@
 # a face-down card never reaches these functions unless the view shows it. A text
 # is cut with fit(): a slice makes a new string even when the whole text fits.
 
-from parlour_rules.cards import GAL_NAMES
+from parlour_rules.cards import GAL_CODES, GAL_NAMES
 
 from ...ui.frame import BLACK, GREY, ORANGE, WHITE, YELLOW, fit
 from .texts import SECONDS, name_of
@@ -72,7 +72,10 @@ def privilege(frame: "Any", v: "Dict[str, Any]", short: "List[str]", design: int
     frame.text(0, lay.row_y(1), short[pick] + "'s card is", WHITE, lay.scale)
     y = lay.row_y(2)
     frame.rect(0, y, lay.width, lay.line_h, WHITE)
-    frame.text(0, y, fit(GAL_NAMES[design], lay.cols), BLACK, lay.scale)
+    # by code and name ("LON Long Eared Scootler"): the deal and refill screens show
+    # the codes, so the picker ties each name to its code (made as drawn, not held)
+    frame.text(0, y, fit(GAL_CODES[design] + " " + GAL_NAMES[design], lay.cols), BLACK,
+               lay.scale)
 
 
 def snort(frame: "Any", v: "Dict[str, Any]", step: int, steps: int) -> None:

@@ -29,6 +29,7 @@ class GameOver(Lines):
         super().__init__(app)
         self.row_lines = rows if rows is not None else RowLines(app.layout.cols)
         self.short = short
+        self.armed = False      # the encoder pressed once (it also scrolls: a slip)
 
     def make_lines(self) -> "List[Tuple[str, int]]":
         v = self.app.view()
@@ -53,7 +54,21 @@ class GameOver(Lines):
     def lights(self) -> "Optional[Tuple[int, ...]]":
         return None
 
+    def on_press(self) -> "Optional[Screen]":
+        # The hint names 11; the encoder that scrolls the rows files only when
+        # pressed a second time
+        if not self.armed:
+            self.armed = True
+            self.app.show("press again: file it")
+            return None
+        return self.on_key(K_OK)
+
+    def on_turn(self, delta: int) -> "Optional[Screen]":
+        self.armed = False
+        return super().on_turn(delta)
+
     def on_key(self, key: int) -> "Optional[Screen]":
+        self.armed = False
         if key == K_OK:
             screen: Screen = self.app.finish_match("won")
             return screen

@@ -58,6 +58,7 @@ class GalumphusPlay(Screen):
         self.rows: "List[Tuple[str, int]]" = []   # the body lines (show / ready)
         self.head = 0           # lines of `rows` above the shown cards (show)
         self.top = 0            # the first line or page shown
+        self.paged = False      # the shown cards paged by hand: no longer by the clock
         self.design = 0         # the design under the encoder (privilege naming)
         self.pending: "List[int]" = []     # seat keys of the scan being read
         self.t0 = 0             # when the phase (a show, a call) began, in ticks
@@ -93,6 +94,7 @@ class GalumphusPlay(Screen):
                 old["show"] != v["show"]:
             self.t0 = now
             self.top = 0
+            self.paged = False
         if v["lock"] is not None and (old is None or old["lock"] != v["lock"]):
             self.lock_t0 = now
         if old is not None and v["calls"] == old["calls"] + 1 and called is not None:
@@ -255,9 +257,10 @@ class GalumphusPlay(Screen):
             spent = self._since(self.t0)
             if spent >= total:
                 return self._submit({"t": "timeout"})
-            pages = self._pages()
-            page_ms = max(1, total // pages)
-            self.top = min(spent // page_ms, pages - 1)
+            if not self.paged:
+                pages = self._pages()
+                page_ms = max(1, total // pages)
+                self.top = min(spent // page_ms, pages - 1)
         elif phase == "call":
             if v["lock"] is not None:
                 if self._since(self.lock_t0) >= v["lock_ms"]:
@@ -340,7 +343,10 @@ class GalumphusPlay(Screen):
             # C-4: only a claim of the open call (or a seat picked under a
             # privilege): a closed call cannot be undone.
             if not v["undo"]:
-                self.app.show("call closed: no undo")
+                # an open call whose claims are all undone, or no call yet: there
+                # is nothing to undo; after a call closed, that is why
+                closed = v["calls"] and v["phase"] != "call"
+                self.app.show("call closed: no undo" if closed else "Nothing to undo")
                 self.app.beep("refuse")
                 return None
             self.app.undo()
@@ -359,6 +365,9 @@ class GalumphusPlay(Screen):
             self.design = (self.design + delta) % 11
             return None
         if v["phase"] == "show":
+            # a page turned by hand stays until the next turn: the clock pages
+            # only a show nobody has paged
+            self.paged = True
             self.top = (self.top + delta) % self._pages()
             return None
         rows = self.app.layout.rows

@@ -6,7 +6,7 @@
 from ...ui.frame import GREY, K_OK, K_UNDO, WHITE, YELLOW
 from ...ui.screen import Screen
 from .play import PokerPlay
-from .results import Settle
+from .results import HandDone, Settle
 from .rows import draw_rows, keep_in_sight
 
 try:
@@ -17,10 +17,10 @@ except ImportError:
 if TYPE_CHECKING:
     from ...ui.host import Host
 
+_RESULTS = ("hand", "false_call", "void")     # the entries a hand's result follows
 VARIANTS = ("rum", "gin")
 VARIANT_ROWS = ("Game: Poker Rum", "Game: Poker Gin")
 TARGETS = (0, 50, 100, 150, 200, 300, 500, 1000)     # 0: no target (R-8)
-TARGET_ROWS = tuple(["Target: %d" % t if t else "Target: none" for t in TARGETS])
 OPTIONS = 3                  # variant, target, dealer; the players follow, to read
 
 
@@ -29,10 +29,29 @@ def start(app: "Host", players: "List[str]") -> Screen:
 
 
 def resume(app: "Host") -> Screen:
-    play = PokerPlay(app)
-    if app.view()["over"]:
+    again = cut_again(app)
+    if again is not None:
+        return again
+    play = PokerPlay(app, cut_again)
+    v = app.view()
+    if v["over"]:
         return Settle(app, play)
+    # Back on a hand's result when it was showing (its OK enters nothing, so it
+    # shows again until the next hand is entered).
+    last = v["last"]
+    if last is not None and last["t"] in _RESULTS:
+        return HandDone(app, play)
     return play
+
+
+def cut_again(app: "Host") -> "Optional[Screen]":
+    # A match whose cut for the deal was undone (or cut off by a power cut) cuts
+    # again from its options screen, the rest of it fixed (R-5's first deal: the cut).
+    match = app.match
+    if match is None or match.events or "dealer" in match.config:
+        return None
+    v = app.view()
+    return PokerOptions(app, v["players"], v)
 
 
 class PokerOptions(Screen):
@@ -40,7 +59,8 @@ class PokerOptions(Screen):
     # with the players below in seat order (their keys).
     title = "Poker: options"
 
-    def __init__(self, app: "Host", names: "List[str]") -> None:
+    def __init__(self, app: "Host", names: "List[str]",
+                 live: "Optional[Dict[str, Any]]" = None) -> None:
         super().__init__(app)
         self.names = names
         self.variant = 0
@@ -49,13 +69,21 @@ class PokerOptions(Screen):
         self.dealer = -1          # -1: cut for the deal
         self.row = 0
         self.top = 0
+        # live: the begun match's config; only its cut is still to come (cut_again)
+        self.live = live
+        if live is not None:
+            self.variant = VARIANTS.index(live["variant"])
+            self.target = live["target"] if live["target"] in TARGETS else 0
+            self.row = OPTIONS - 1
         self._part: "List[Any]" = [None, None]
         self._seats = ["Key %d: %s" % (seat, names[seat]) for seat in range(len(names))]
 
     def lines(self) -> "List[Tuple[str, int]]":
         dealer = "Dealer: cut" if self.dealer < 0 else "Dealer: " + self.names[self.dealer]
-        out = [(VARIANT_ROWS[self.variant], WHITE), (TARGET_ROWS[TARGETS.index(self.target)],
-                                                     WHITE), (dealer, WHITE)]
+        # the target's row made as it changes (lines() runs only then: draw keeps
+        # the rows), not a table held for the whole match
+        target = "Target: %d" % self.target if self.target else "Target: none"
+        out = [(VARIANT_ROWS[self.variant], WHITE), (target, WHITE), (dealer, WHITE)]
         out.append(("%d players:" % len(self.names), YELLOW))
         for text in self._seats:
             out.append((text, GREY))
@@ -68,7 +96,9 @@ class PokerOptions(Screen):
         return ("", "Up", "", "", "", "", "", "Down", "", "Back", "Menu", "Start")
 
     def on_turn(self, delta: int) -> "Optional[Screen]":
-        if self.row == 0:
+        if self.live is not None and self.row < OPTIONS:
+            self.app.show("set: match begun")
+        elif self.row == 0:
             self.variant = (self.variant + delta) % len(VARIANTS)
         elif self.row == 1:
             i = TARGETS.index(self.target)
@@ -95,14 +125,14 @@ class PokerOptions(Screen):
                                     "target": self.target}
         if self.dealer >= 0:
             config["dealer"] = self.dealer
-        if self.app.new_match("poker", config) is not None:
+        if self.live is None and self.app.new_match("poker", config) is not None:
             return None
         if self.dealer < 0:
             if self.app.submit({"t": "cut", "seed": self.app.seed()}) is not None:
                 return None
             dealer = self.names[self.app.view()["dealer"]]
             self.app.show(("Cut: %s deals" % dealer)[:self.app.layout.cols])
-        return PokerPlay(self.app)
+        return PokerPlay(self.app, cut_again)
 
     def draw(self, frame: "Any") -> None:
         # the rows made again only when an option or the marked row changed

@@ -56,8 +56,11 @@ _ROLES = (" ", "C", "D")        # a row's mark: nothing, the caller, the dealer
 class PokerPlay(Screen):
     title = "Poker"
 
-    def __init__(self, app: "Host") -> None:
+    def __init__(self, app: "Host", cut_again: "Any" = None) -> None:
         super().__init__(app)
+        # the options screen again when the cut is undone (from __init__.py, which
+        # imports this module: passed in, not imported back)
+        self.cut_again = cut_again
         self.caller = -1
         self.counts: "List[int]" = []
         self.done: "List[bool]" = []
@@ -343,7 +346,10 @@ class PokerPlay(Screen):
             return None
         if key == K_UNDO:
             if self.caller < 0:
-                self.app.undo()
+                if self.app.undo() is None and self.cut_again is not None:
+                    again: "Optional[Screen]" = self.cut_again(self.app)
+                    if again is not None:
+                        return again
                 self.view()
             else:
                 self._back()

@@ -102,7 +102,13 @@ class HandDone(Rows):
         v = self.app.view()
         last = v["last"]
         hand = last.get("hand", v["hands"]) if last is not None else v["hands"]
-        self.title = "Match over" if v["over"] else _DONE_TITLES.text(hand)
+        if v["over"]:
+            self.title = "Match over"
+        elif last is not None and last["t"] == "false_call":
+            # a false call ends no hand: the hand it interrupted goes on
+            self.title = "Hand %d: false call" % hand
+        else:
+            self.title = _DONE_TITLES.text(hand)
         if not self._played and last is not None and last["t"] != "false_call":
             self._played = True        # once, not again on coming back from the ledger
             self.app.tune(_TUNE)

@@ -28,10 +28,22 @@ def resume(app: "Host") -> Screen:
     # Back on the screen the last entry showed: the results when it ended the game
     # or a round (the state's last line says so until the next entry; its
     # Next enters nothing, so it is shown again until the new round's first entry).
-    play = StumpPlay(app)
+    again = cut_again(app)
+    if again is not None:
+        return again
+    play = StumpPlay(app, cut_again)
     if app.view()["over"] or app.match.state[LAST][0] == "round":
         return RoundOver(app, play)
     return play
+
+
+def cut_again(app: "Host") -> "Optional[Screen]":
+    # A match whose cut for the deal was undone (or cut off by a power cut) cuts
+    # again from its options screen, the rest of it fixed.
+    match = app.match
+    if match is None or match.events or "dealer" in match.config:
+        return None
+    return StumpOptions(app, app.view()["names"], match.config)
 
 
 class StumpOptions(Screen):
@@ -39,7 +51,8 @@ class StumpOptions(Screen):
     # (S-8) and who deals: a seat, or a cut for a random seat (C-3).
     title = "Stump: options"
 
-    def __init__(self, app: "Host", names: "List[str]") -> None:
+    def __init__(self, app: "Host", names: "List[str]",
+                 live: "Optional[Dict[str, Any]]" = None) -> None:
         super().__init__(app)
         self.names = names
         self.pairs = False
@@ -47,6 +60,12 @@ class StumpOptions(Screen):
         self.target = target if target in TARGETS else 25
         self.dealer = -1          # -1: cut for the deal
         self.row = 0
+        # live: the begun match's config; only who deals is still to come (cut_again)
+        self.live = live
+        if live is not None:
+            self.pairs = live.get("partnership", False)
+            self.target = app.view()["target"]
+            self.row = len(self.rows()) - 1
 
     def rows(self) -> "List[str]":
         n = len(self.names)
@@ -85,6 +104,9 @@ class StumpOptions(Screen):
         return ("", "Up", "", "", "", "", "", "Down", "", "Back", "Menu", "Start")
 
     def on_turn(self, delta: int) -> "Optional[Screen]":
+        if self.live is not None and self._kind() != "dealer":
+            self.app.show("set: match begun")
+            return None
         self._change(delta)
         return None
 
@@ -97,6 +119,8 @@ class StumpOptions(Screen):
             self.row = (self.row + 1) % count
             return None
         if key == K_OK:
+            if self.live is not None:
+                return self._cut()
             config: "Dict[str, Any]" = {"players": len(self.names), "names": self.names,
                                         "partnership": self.pairs, "target": self.target}
             if self.dealer >= 0:
@@ -105,10 +129,19 @@ class StumpOptions(Screen):
                 return None
             if self.dealer < 0 and self.app.submit({"t": "cut", "seed": self.app.seed()}) is not None:
                 return None
-            return StumpPlay(self.app)
+            return StumpPlay(self.app, cut_again)
         if key == 9:
             return self.app.menu()
         return super().on_key(key)
+
+    def _cut(self) -> "Optional[Screen]":
+        # the begun match's deal: by the cut, or the seat chosen (C-3)
+        event: "Dict[str, Any]" = {"t": "cut", "seed": self.app.seed()}
+        if self.dealer >= 0:
+            event = {"t": "cut", "dealer": self.dealer}
+        if self.app.submit(event) is not None:
+            return None
+        return StumpPlay(self.app, cut_again)
 
     def draw(self, frame: "Any") -> None:
         draw_options(frame, self.rows(), self.row, self.names)

@@ -49,8 +49,11 @@ OVER_CHROME = ("11 result 9 undo", ("", "", "", "", "", "Score", "", "", "", "Un
 
 
 class StumpPlay(StumpView):
-    def __init__(self, app: "Host") -> None:
+    def __init__(self, app: "Host", cut_again: "Any" = None) -> None:
         super().__init__(app)
+        # the options screen again when the cut is undone (from __init__.py, which
+        # imports this module: passed in, not imported back)
+        self.cut_again = cut_again
         self._members: "Dict[int, Tuple[str, Tuple[str, ...]]]" = {}   # member chromes by team
         self._lit: "Tuple[int, ...]" = ()       # the key lights, and what they are for
         self._lit_view: "Any" = None
@@ -93,8 +96,19 @@ class StumpPlay(StumpView):
             self.n = ring_step(self.n, delta)
         return None
 
+    def undone(self) -> "Optional[Screen]":
+        # After an undo: the options screen when it took back the cut for the deal.
+        if self.cut_again is None:
+            return None
+        again: "Optional[Screen]" = self.cut_again(self.app)
+        return again
+
     def on_key(self, key: int) -> "Optional[Screen]":
         nxt = self._on_key(key)
+        if key == 9 and nxt is None:
+            again = self.undone()
+            if again is not None:
+                return again
         self.view()     # after an undo: the title and the entry follow at once
         return nxt
 

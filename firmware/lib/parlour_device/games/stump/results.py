@@ -109,4 +109,11 @@ class Scores(Lines):
     def on_key(self, key: int) -> "Optional[Screen]":
         if key == K_OK or key == 5:
             return self.back
+        if key == 9:
+            # the cut undone from here goes back to the options too (StumpPlay.undone)
+            if self.app.undo() is None:
+                play: "Any" = getattr(self.back, "play", self.back)
+                again: "Optional[Screen]" = play.undone()
+                return again
+            return None
         return super().on_key(key)
