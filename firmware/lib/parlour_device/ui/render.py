@@ -60,12 +60,6 @@ class Renderer:
     def text(self, x: int, y: int, text: str, colour: int, scale: int, background: int) -> Any:
         font = self.font
         count = len(text) or 1
-        if background < 0:
-            # Room to the display's right edge (transparent past the text): a later
-            # text in the same place is written into this grid, not a new one.
-            room = (self.width - x) // (self.cell_w * scale)
-            if room > count:
-                count = room
         grid = displayio.TileGrid(
             font.bitmap, pixel_shader=self.palette(
                 self.ink(colour), self.ink(background) if background >= 0 else -1),
@@ -82,9 +76,12 @@ class Renderer:
 
     def write(self, grid: Any, text: str, shown: int) -> None:
         # Only the cells whose glyph changes are set: displayio then redraws just
-        # those cells, where a new grid would redraw (and clear) its whole row. Past
-        # the text, spaces (the grid's default: only the `shown` cells written
-        # before can hold anything else).
+        # those cells, where a new grid would redraw (and clear) its whole width.
+        # Past the text, spaces (the grid's default: only the `shown` cells written
+        # before can hold anything else). A grid is only as wide as the text it was
+        # made for: on the mono OLED every pixel of a refreshed area is worked out
+        # through every layer over it, and wide transparent grids overlapping each
+        # other made a whole screen's refresh seven times slower.
         font = self.font
         space = self.space
         count = len(text)
