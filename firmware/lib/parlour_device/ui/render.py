@@ -178,6 +178,7 @@ class Renderer:
         group = self.group
         old = self.items
         changed = False
+        replaced = 0
         for i in range(len(items)):
             item = items[i]
             if i < len(old):
@@ -188,12 +189,24 @@ class Renderer:
                 if self.rewrite(group[i], was, item):
                     continue
                 group[i] = self.build(item)
+                replaced += 1
             else:
                 changed = True
                 group.append(self.build(item))
         while len(group) > len(items):
             group.pop()
             changed = True
+            replaced += 1
         self.items = list(items)
-        if changed:
-            self.display.refresh()
+        if not changed:
+            return
+        display = self.display
+        if replaced > 1:
+            # Layers taken out leave one dirty area, their union, and each new layer
+            # adds its own: displayio works out the pixels of every area through
+            # every layer over it, so two rows apart meant most of the screen, some
+            # of it twice. Showing the group anew refreshes the screen once, whole:
+            # on the MacroPad half the time or less.
+            display.root_group = None
+            display.root_group = group
+        display.refresh()
