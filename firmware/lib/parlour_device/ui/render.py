@@ -20,6 +20,7 @@ class Renderer:
     def __init__(self, display: Any, layout: Layout) -> None:
         self.display = display
         self.colour = layout.colour
+        self.width = layout.width
         self.group = displayio.Group()
         self.items: list[Tuple[Any, ...]] = []
         self.palettes: dict[Any, displayio.Palette] = {}
@@ -30,9 +31,6 @@ class Renderer:
         self.cell_h = box[1]
         # (circuitpython-stubs' Glyph takes tile_index but does not declare it)
         self.space = font.get_glyph(32).tile_index  # type: ignore[attr-defined]
-        # Each printable ASCII character's tile, found once (255: not yet): asking the
-        # font makes a Glyph object per character drawn.
-        self.tiles = bytearray(b"\xff" * 95)
         display.root_group = self.group
 
     def ink(self, colour: int) -> int:
@@ -84,29 +82,17 @@ class Renderer:
         # made for: on the mono OLED every pixel of a refreshed area is worked out
         # through every layer over it, and wide transparent grids overlapping each
         # other made a whole screen's refresh seven times slower.
-        tiles = self.tiles
+        font = self.font
         space = self.space
-        data = text.encode()
         count = len(text)
-        plain = len(data) == count     # ASCII: byte i is character i
         for i in range(count if count > shown else shown):
             tile = space
             if i < count:
-                code = data[i] - 32 if plain else ord(text[i]) - 32
-                tile = tiles[code] if 0 <= code < 95 else 255
-                if tile == 255:
-                    tile = self.tile(code + 32)
+                glyph = font.get_glyph(ord(text[i]))
+                if glyph is not None:
+                    tile = glyph.tile_index  # type: ignore[attr-defined]
             if grid[i] != tile:
                 grid[i] = tile
-
-    def tile(self, code: int) -> int:
-        # The font's tile for a character (a space where it has none), kept for
-        # printable ASCII.
-        glyph = self.font.get_glyph(code)
-        tile: int = self.space if glyph is None else glyph.tile_index  # type: ignore[attr-defined]
-        if 32 <= code < 127 and tile < 255:
-            self.tiles[code - 32] = tile
-        return tile
 
     def rewrite(self, layer: Any, old: Tuple[Any, ...], item: Tuple[Any, ...]) -> bool:
         # The layer drawn for `old` changed in place to show `item`, when it can be:
