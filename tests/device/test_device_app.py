@@ -16,7 +16,7 @@ from parlour_device.journal import maintenance_requested
 from parlour_device.link import Link
 from parlour_device.ui.frame import K_MENU, K_OK, K_UNDO
 from parlour_wire.frame import check
-from portable_lint import SHARED_IMPORTS, lint_source, lint_tree
+from portable_lint import REASON_FLOAT, SHARED_IMPORTS, lint_source, lint_tree
 
 DEVICE = mprig.LIB / "parlour_device"
 
@@ -300,7 +300,10 @@ def test_parlour_device_passes_the_circuitpython_lint():
         "storage", "supervisor", "displayio", "terminalio", "vectorio", "digitalio", "pwmio",
         "neopixel", "fourwire", "adafruit_ili9341", "time", "gc",
         "busio", "i2cdisplaybus", "adafruit_displayio_sh1106", "adafruit_displayio_ssd1306"}
-    findings = lint_tree(DEVICE, allowed)
+    # The MacroPad's keypad takes its scan interval in seconds, a float (the only one:
+    # the app and the rules count integer milliseconds).
+    findings = [f for f in lint_tree(DEVICE, allowed)
+                if not (f.reason == REASON_FLOAT and f.path.endswith("boards/macropad.py"))]
     for name in ("boot.py", "code.py"):
         path = mprig.ROOT / "firmware" / name
         findings += lint_source(path.read_text(), str(path), allowed)

@@ -51,6 +51,12 @@ class TileGrid:
         self.hidden = False
         self.flip_x = False
 
+    @property
+    def width(self):
+        # Tiles across (the renderer's grids are one row): a field would cost heap
+        # the board's C object does not have.
+        return len(self._tiles)
+
     def __setitem__(self, index, tile):
         self._tiles[index] = tile
 

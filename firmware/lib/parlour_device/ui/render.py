@@ -20,6 +20,7 @@ class Renderer:
     def __init__(self, display: Any, layout: Layout) -> None:
         self.display = display
         self.colour = layout.colour
+        self.width = layout.width
         self.group = displayio.Group()
         self.items: list[Tuple[Any, ...]] = []
         self.palettes: dict[Any, displayio.Palette] = {}
@@ -64,10 +65,7 @@ class Renderer:
                 self.ink(colour), self.ink(background) if background >= 0 else -1),
             width=count, height=1, tile_width=self.cell_w, tile_height=self.cell_h,
             default_tile=self.space)
-        for i in range(len(text)):
-            glyph = font.get_glyph(ord(text[i]))
-            if glyph is not None:
-                grid[i] = glyph.tile_index  # type: ignore[attr-defined]
+        self.write(grid, text, 0)
         if scale == 1:
             grid.x = x
             grid.y = y
@@ -75,6 +73,55 @@ class Renderer:
         group = displayio.Group(scale=scale, x=x, y=y)
         group.append(grid)
         return group
+
+    def write(self, grid: Any, text: str, shown: int) -> None:
+        # Only the cells whose glyph changes are set: displayio then redraws just
+        # those cells, where a new grid would redraw (and clear) its whole width.
+        # Past the text, spaces (the grid's default: only the `shown` cells written
+        # before can hold anything else). A grid is only as wide as the text it was
+        # made for: on the mono OLED every pixel of a refreshed area is worked out
+        # through every layer over it, and wide transparent grids overlapping each
+        # other made a whole screen's refresh seven times slower.
+        font = self.font
+        space = self.space
+        count = len(text)
+        for i in range(count if count > shown else shown):
+            tile = space
+            if i < count:
+                glyph = font.get_glyph(ord(text[i]))
+                if glyph is not None:
+                    tile = glyph.tile_index  # type: ignore[attr-defined]
+            if grid[i] != tile:
+                grid[i] = tile
+
+    def rewrite(self, layer: Any, old: Tuple[Any, ...], item: Tuple[Any, ...]) -> bool:
+        # The layer drawn for `old` changed in place to show `item`, when it can be:
+        # text in the same place, scale and background (its grid wide enough), or a
+        # filled rectangle moved or resized. False: it must be built anew.
+        kind = item[0]
+        if kind != old[0]:
+            return False
+        if kind == TEXT:
+            if old[1] != item[1] or old[2] != item[2] or old[5] != item[5] or old[6] != item[6]:
+                return False
+            grid = layer if item[5] == 1 else layer[0]
+            if len(item[3]) > grid.width or (item[6] >= 0 and len(item[3]) != len(old[3])):
+                return False
+            if old[4] != item[4]:
+                shader = self.palette(self.ink(item[4]), self.ink(item[6]) if item[6] >= 0 else -1)
+                if grid.pixel_shader is not shader:    # (the mono OLED: one white)
+                    grid.pixel_shader = shader
+            self.write(grid, item[3], len(old[3]))
+            return True
+        if kind == RECT:
+            if not (old[6] and item[6] and old[5] == item[5]):
+                return False
+            layer.x = item[1]
+            layer.y = item[2]
+            layer.width = max(1, item[3])
+            layer.height = max(1, item[4])
+            return True
+        return False
 
     def rectangle(self, x: int, y: int, w: int, h: int, colour: int) -> Any:
         return vectorio.Rectangle(pixel_shader=self.palette(colour), width=max(1, w),
@@ -131,19 +178,35 @@ class Renderer:
         group = self.group
         old = self.items
         changed = False
+        replaced = 0
         for i in range(len(items)):
             item = items[i]
-            if i < len(old) and old[i] == item:
-                continue
-            layer = self.build(item)
-            if i < len(group):
-                group[i] = layer
+            if i < len(old):
+                was = old[i]
+                if was == item:
+                    continue
+                changed = True
+                if self.rewrite(group[i], was, item):
+                    continue
+                group[i] = self.build(item)
+                replaced += 1
             else:
-                group.append(layer)
-            changed = True
+                changed = True
+                group.append(self.build(item))
         while len(group) > len(items):
             group.pop()
             changed = True
+            replaced += 1
         self.items = list(items)
-        if changed:
-            self.display.refresh()
+        if not changed:
+            return
+        display = self.display
+        if replaced > 1:
+            # Layers taken out leave one dirty area, their union, and each new layer
+            # adds its own: displayio works out the pixels of every area through
+            # every layer over it, so two rows apart meant most of the screen, some
+            # of it twice. Showing the group anew refreshes the screen once, whole:
+            # on the MacroPad half the time or less.
+            display.root_group = None
+            display.root_group = group
+        display.refresh()
