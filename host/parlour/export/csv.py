@@ -30,16 +30,14 @@ def players(matches: list[dict], out: TextIO) -> None:
                         " ".join(str(i) for i in m["same_number"])])
 
 
-def hands(matches: list[dict], out: TextIO) -> None:
+def hands(matches: list[dict], readings: dict, out: TextIO) -> None:
     """A row per player per hand (a round of Stump, a call of The Great Galumphus):
     that hand in the device's words, the player's points in it and total after it
-    (his side's, where the game scores sides)."""
-    from ..describe import reading
-
+    (his side's, where the game scores sides). `readings`: {match id: its Reading}."""
     w = csv.writer(out)
     w.writerow(HAND_COLUMNS)
     for m in matches:
-        told = reading(m)
+        told = readings[m["id"]]
         for h in told.hands:
             for p in m["players"]:
                 side = told.seats[p["seat"]] if p["seat"] < len(told.seats) else None
