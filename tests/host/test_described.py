@@ -1,0 +1,155 @@
+"""Each match's words kept (parlour.described): `show` and the exports read them
+instead of folding every log again, they are told again when the rules core's source
+changes, and what is read back equals what a fresh fold says. And `parlour` imports
+only the module of the command it runs."""
+
+import importlib
+import json
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from history_support import fixture
+from parlour import cli
+from parlour.cli import main
+from parlour.describe import reading
+from parlour.described import readings, texts
+from parlour.stats import facts
+from parlour.store.db import open_store
+from parlour.store.matches import match, select_matches
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory):
+    path = tmp_path_factory.mktemp("described") / "parlour.db"
+    assert len(fixture(path)) == 24
+    return path
+
+
+def exported(capsys, db, *words):
+    capsys.readouterr()
+    assert main(["export", *words, "--db", str(db)]) == 0
+    return capsys.readouterr().out
+
+
+def fresh(m):
+    told = reading(m)
+    return {"words": [e["lines"] for e in told.events], "scorers": told.scorers,
+            "seats": told.seats, "hands": told.hands, "problem": told.problem}
+
+
+def kept_rules(db):
+    conn = sqlite3.connect(db)
+    try:
+        return conn.execute("SELECT COUNT(*), MIN(rules), MAX(rules) FROM history_words"
+                            ).fetchone()
+    finally:
+        conn.close()
+
+
+def test_a_kept_description_is_told_again_when_the_rules_change_and_equals_a_fresh_one(
+        db, monkeypatch):
+    with open_store(db, create=False) as store:
+        found = [match(store, m["id"]) for m in select_matches(store)]
+        readings(store, found)
+    assert kept_rules(db) == (24, facts.rules_digest(), facts.rules_digest())
+    conn = sqlite3.connect(db)
+    with conn:      # words kept by other rules, and wrong (as an older parlour's might be)
+        conn.execute("UPDATE history_words SET told = '{\"lines\": [], \"words\": [], "
+                     "\"scorers\": [\"nobody\"], \"seats\": [], \"hands\": []}'")
+    conn.close()
+    # The rules core's source changed: its CRC is another.
+    monkeypatch.setattr(facts, "_RULES", ["0badc0de"])
+    with open_store(db, create=False) as store:
+        again = readings(store, found)
+    assert kept_rules(db) == (24, "0badc0de", "0badc0de")
+    for m in found:
+        told = again[m["id"]]
+        assert {"words": [e["lines"] for e in told.events], "scorers": told.scorers,
+                "seats": told.seats, "hands": told.hands, "problem": told.problem} == fresh(m)
+        assert [e["event"] for e in told.events] == [e["event"] for e in m["events"]]
+    # Read back from the table (not just made): still the fresh words.
+    with open_store(db, create=False) as store:
+        kept = readings(store, found)
+    assert all(kept[m["id"]].hands == again[m["id"]].hands for m in found)
+    assert all(kept[m["id"]].events == again[m["id"]].events for m in found)
+
+
+def test_json_lines_carry_each_log_and_the_words_a_fresh_fold_gives(db, capsys):
+    first = [json.loads(line) for line in exported(capsys, db, "--format", "jsonl")
+             .splitlines()]
+    assert len(first) == 24
+    with open_store(db, create=False) as store:
+        for doc in first:
+            m = match(store, doc["id"])
+            told = fresh(m)
+            assert doc["events"] == [e["event"] for e in m["events"]]
+            assert doc["words"] == told["words"] and doc["hands"] == told["hands"]
+            assert doc["lines"] == ["; ".join(w) for w in told["words"]]
+            assert doc["scorers"] == told["scorers"] and doc["seats"] == told["seats"]
+            assert doc["players"] == m["players"] and doc["problem"] == m["problem"]
+    whole = json.loads(exported(capsys, db, "--format", "json"))
+    assert whole["matches"] == first
+    # The table dropped: made again, the same export.
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute("DROP TABLE history_words")
+    conn.close()
+    assert [json.loads(line) for line in exported(capsys, db, "--format", "jsonl")
+            .splitlines()] == first
+    assert kept_rules(db)[0] == 24
+
+
+def test_show_reads_the_kept_words_and_says_what_a_fresh_fold_says(db, capsys):
+    capsys.readouterr()
+    assert main(["show", "3", "--json", "--db", str(db)]) == 0
+    shown = json.loads(capsys.readouterr().out)
+    with open_store(db, create=False) as store:
+        m = match(store, 3)
+    told = reading(m)
+    assert shown["events"] == json.loads(json.dumps(told.events))
+    assert shown["hands"] == json.loads(json.dumps(told.hands))
+
+
+def test_a_match_whose_bytes_changed_is_told_anew(db):
+    with open_store(db, create=False) as store:
+        (m,) = [x for x in select_matches(store) if x["id"] == 5]
+        texts(store, [m])
+    conn = sqlite3.connect(db)
+    with conn:
+        conn.execute("UPDATE history_words SET told = '{}' WHERE match_id = 5")
+    conn.close()
+    with open_store(db, create=False) as store:
+        held = texts(store, [{**m, "digest": "another"}])
+        assert json.loads(held[5][0])["hands"] == fresh(match(store, 5))["hands"]
+
+
+def subcommands(parser):
+    (sub,) = [a for a in parser._actions if a.__class__.__name__ == "_SubParsersAction"]
+    return sub
+
+
+def test_every_command_is_listed_with_the_help_its_own_module_gives():
+    whole = subcommands(cli.build_parser())
+    assert {c.dest: c.help for c in whole._choices_actions} == cli.COMMANDS
+    for name in cli.COMMANDS:
+        lazy = subcommands(cli.build_parser([name, "--help"]))
+        assert {c.dest: c.help for c in lazy._choices_actions} == cli.COMMANDS
+        assert lazy.choices[name].format_help() == whole.choices[name].format_help()
+
+
+def test_a_command_imports_only_its_own_module(db):
+    code = ("import sys; from parlour.cli import main; main(sys.argv[1:]); "
+            "print(' '.join(sorted(m for m in sys.modules if m.startswith('parlour'))), "
+            "file=sys.stderr)")
+    run = subprocess.run([sys.executable, "-c", code, "show", "2", "--db", str(db)],
+                         capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0 and "match 2:" in run.stdout
+    loaded = set(run.stderr.split())
+    assert "parlour.commands.show" in loaded
+    assert not loaded & {"parlour.commands.score", "parlour.fastmelds", "parlour.score",
+                         "parlour.commands.report", "parlour.commands.sim",
+                         "parlour.commands.install", "parlour.image"}
+    assert importlib.import_module("parlour.commands.score")   # there all the same
