@@ -57,8 +57,8 @@ def test_a_kept_description_is_told_again_when_the_rules_change_and_equals_a_fre
     assert kept_rules(db) == (24, facts.rules_digest(), facts.rules_digest())
     conn = sqlite3.connect(db)
     with conn:      # words kept by other rules, and wrong (as an older parlour's might be)
-        conn.execute("UPDATE history_words SET told = '{\"lines\": [], \"words\": [], "
-                     "\"scorers\": [\"nobody\"], \"seats\": [], \"hands\": []}'")
+        conn.execute("UPDATE history_words SET words = '{\"lines\": [], \"words\": []}', "
+                     "hands = '{\"scorers\": [\"nobody\"], \"seats\": [], \"hands\": []}'")
     conn.close()
     # The rules core's source changed: its CRC is another.
     monkeypatch.setattr(facts, "_RULES", ["0badc0de"])
@@ -119,11 +119,11 @@ def test_a_match_whose_bytes_changed_is_told_anew(db):
         texts(store, [m])
     conn = sqlite3.connect(db)
     with conn:
-        conn.execute("UPDATE history_words SET told = '{}' WHERE match_id = 5")
+        conn.execute("UPDATE history_words SET hands = '{}' WHERE match_id = 5")
     conn.close()
     with open_store(db, create=False) as store:
         held = texts(store, [{**m, "digest": "another"}])
-        assert json.loads(held[5][0])["hands"] == fresh(match(store, 5))["hands"]
+        assert json.loads(held[5].hands)["hands"] == fresh(match(store, 5))["hands"]
 
 
 def subcommands(parser):
@@ -153,3 +153,33 @@ def test_a_command_imports_only_its_own_module(db):
                          "parlour.commands.report", "parlour.commands.sim",
                          "parlour.commands.install", "parlour.image"}
     assert importlib.import_module("parlour.commands.score")   # there all the same
+
+
+def test_hand_rows_are_the_bytes_csv_writer_writes_whatever_the_names_hold():
+    import csv
+    import io
+
+    from parlour.describe import Reading
+    from parlour.export.csv import HAND_COLUMNS, hands
+
+    names = ['Ann, the "first"', "Bob\nBrown", "Cat\r", "", "Dan"]
+    m = {"id": 7, "game": "dumbo", "players": [{"seat": s, "name": n}
+                                                for s, n in enumerate(names)]}
+    told = Reading("dumbo", ['N, "S"', "E-W"], [0, 1, 0, 1], [], [
+        {"hand": 1, "kind": "hand", "what": 'Ann says "go", Bob\r\n+3',
+         "points": [3, -2], "totals": [3, None]},
+        {"hand": 2, "kind": "hand", "what": "", "points": [0, 5], "totals": [3, 5]}])
+    fast = io.StringIO()
+    hands([m], {7: told}, fast)
+    slow = io.StringIO()
+    w = csv.writer(slow)
+    w.writerow(HAND_COLUMNS)
+    for h in told.hands:
+        for seat, name in enumerate(names):
+            side = told.seats[seat] if seat < len(told.seats) else None
+            w.writerow([7, "dumbo", h["hand"], seat, name,
+                        "" if side is None else h["points"][side],
+                        "" if side is None else h["totals"][side], h["kind"],
+                        "" if side is None else told.scorers[side], h["what"]])
+    assert fast.getvalue() == slow.getvalue()
+    assert len(list(csv.reader(io.StringIO(fast.getvalue())))) == 1 + 2 * len(names)

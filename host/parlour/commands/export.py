@@ -40,7 +40,7 @@ def run(args) -> int:
             writer = json.whole if args.format == "json" else json.lines
             write(args.output, lambda out: writer(found, events, told, out))
             return 0
-        told = readings(store, found) if args.rows == "hands" else {}
+        told = readings(store, found, words=False) if args.rows == "hands" else {}
     if args.format == "csv" and args.rows == "hands":
         write(args.output, lambda out: csv.hands(found, told, out))
     else:

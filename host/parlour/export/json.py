@@ -10,11 +10,11 @@ FORMAT = "parlour-export"
 VERSION = 1
 
 
-def document(m: dict, events: str, told: tuple[str, str]) -> str:
+def document(m: dict, events: str, told) -> str:
     """A match whole as one JSON object's text: its log, and each event and hand in
     the device's words (`lines`: an event's lines joined with "; "; `words`: them one
     by one). `events`: the log as a JSON array's text; `told`: parlour.described's
-    kept words (the text of an object whose keys follow the log)."""
+    kept words (Told: the texts of two objects whose keys follow the log)."""
     head = json.dumps({
         "id": m["id"], "device": m["device"], "store": m["store"], "seq": m["seq"],
         "digest": m["digest"], "same_number_as": m["same_number"], "game": m["game"],
@@ -22,7 +22,8 @@ def document(m: dict, events: str, told: tuple[str, str]) -> str:
         "clock": m["clock"], "players": m["players"], "device_result": m["device_result"],
         "replayed_result": m["replayed_result"], "replay_agrees": m["agrees"],
         "problem": m["problem"]})
-    return head[:-1] + ', "events": ' + events + ", " + told[0][1:]
+    return (head[:-1] + ', "events": ' + events + ", " + told.words[1:-1] + ", "
+            + told.hands[1:])
 
 
 def whole(matches: list[dict], events: dict, told: dict, out: TextIO) -> None:
