@@ -64,16 +64,18 @@ def reading_of(m: dict, kept: Told, words: bool = True) -> Reading:
                    record["hands"], kept.problem)
 
 
-def texts(store, matches: list[dict]) -> dict[int, Told]:
+def texts(store, matches: list[dict], words: bool = True) -> dict[int, Told]:
     """The kept words of each listed match (by id): kept where its digest and the
-    rules' still match, else told now (its log read from the store) and kept."""
+    rules' still match, else told now (its log read from the store) and kept.
+    Without `words`, each Told's words are left unread (and empty)."""
     conn = store.conn
     rules = rules_digest()
     writable = _ensure_table(conn)
     kept: dict[int, Told] = {}
     if writable:
         wanted = {m["id"]: m["digest"] or "" for m in matches}
-        query = "SELECT match_id, digest, rules, words, hands, problem FROM history_words"
+        query = ("SELECT match_id, digest, rules, %s, hands, problem FROM history_words"
+                 % ("words" if words else "''"))
         if len(matches) > FEW:
             rows = conn.execute(query)
         else:
@@ -100,7 +102,7 @@ def texts(store, matches: list[dict]) -> dict[int, Told]:
 
 
 def readings(store, matches: list[dict], words: bool = True) -> dict[int, Reading]:
-    held = texts(store, matches)
+    held = texts(store, matches, words)
     # Millions of small lists and dicts, none in a cycle: the cyclic collector, run
     # every few hundred of them, would take twice the time of the parsing itself.
     collecting = gc.isenabled()

@@ -183,3 +183,25 @@ def test_hand_rows_are_the_bytes_csv_writer_writes_whatever_the_names_hold():
                         "" if side is None else told.scorers[side], h["what"]])
     assert fast.getvalue() == slow.getvalue()
     assert len(list(csv.reader(io.StringIO(fast.getvalue())))) == 1 + 2 * len(names)
+
+
+@pytest.mark.parametrize("columns", [80, 52, 140])
+def test_show_lays_out_each_match_as_rich_lays_out_the_whole_table(db, monkeypatch, columns):
+    from parlour.commands.show import rows
+    from parlour.tables import laid_out, lines_of, table
+
+    monkeypatch.setenv("COLUMNS", str(columns))
+    headers = ["#", "EVENT", "WHAT HAPPENED"]
+    wrapped = 0
+    with open_store(db, create=False) as store:
+        for m in [match(store, x["id"]) for x in select_matches(store)]:
+            told = readings(store, [m])[m["id"]]
+            whole = lines_of(table(headers, rows(m, told), wrap=(1, 2)))
+            assert laid_out(headers, rows(m, told), wrap=(1, 2)) == whole
+            wrapped += any(len(line) > columns - 10 for line in whole)
+    assert wrapped     # some rows did wrap, at every width tried
+    odd = [["1", "x" * 30, "y"], ["22", "a b\nc", "Maximiliana-Bartholomew " * 9],
+           ["", "", ""], ["3", "é", "not ASCII: rich lays it all out"]]
+    for cells in (odd[:3], odd):
+        assert laid_out(["ID", "WHAT", "WHO"], cells, wrap=(2,)) == \
+            lines_of(table(["ID", "WHAT", "WHO"], cells, wrap=(2,)))

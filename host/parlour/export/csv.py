@@ -56,8 +56,11 @@ def hands(matches: list[dict], readings: dict, out: TextIO) -> None:
                 if side is None:
                     chunk.append(f"{lead}{number},{who},{tail}{scorer},{what}\r\n")
                 else:
-                    chunk.append(f"{lead}{number},{who}{_field(points[side])},"
-                                 f"{_field(totals[side])}{tail}{scorer},{what}\r\n")
+                    gained, total = points[side], totals[side]
+                    gained = str(gained) if type(gained) is int else _field(gained)
+                    total = str(total) if type(total) is int else _field(total)
+                    chunk.append(f"{lead}{number},{who}{gained},{total}{tail}{scorer},"
+                                 f"{what}\r\n")
         out.write("".join(chunk))
 
 
