@@ -205,3 +205,27 @@ def test_show_lays_out_each_match_as_rich_lays_out_the_whole_table(db, monkeypat
     for cells in (odd[:3], odd):
         assert laid_out(["ID", "WHAT", "WHO"], cells, wrap=(2,)) == \
             lines_of(table(["ID", "WHAT", "WHO"], cells, wrap=(2,)))
+
+
+def test_a_database_parlour_may_only_read_gets_its_words_told_each_time(db, tmp_path):
+    import shutil
+
+    from parlour.store.db import Store
+
+    copy = tmp_path / "copy.db"
+    shutil.copy(db, copy)
+    conn = sqlite3.connect(copy)
+    with conn:
+        conn.execute("DROP TABLE IF EXISTS history_words")
+    conn.close()
+    store = Store(sqlite3.connect(f"file:{copy}?mode=ro", uri=True), copy)
+    try:
+        found = [match(store, x["id"]) for x in select_matches(store)]
+        told = readings(store, found)
+        assert all(told[m["id"]].hands == fresh(m)["hands"] for m in found)
+    finally:
+        store.close()
+    conn = sqlite3.connect(copy)
+    assert conn.execute("SELECT COUNT(*) FROM sqlite_master WHERE name = 'history_words'"
+                        ).fetchone() == (0,)
+    conn.close()
