@@ -24,6 +24,20 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    import gc
+
+    # One pass over the history, making millions of small objects and no cycle
+    # worth collecting: the cyclic collector would only cost time.
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        return _export(args)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+def _export(args) -> int:
     from ..described import logs, readings, texts
     from ..export import csv, json
     from ..store.matches import select_matches
