@@ -8,7 +8,9 @@ Dartex and Galumphus; random hands, kept where the rules accept them, for Dumbo 
 Poker), seated with players drawn from the 12 and a match an hour apart, stored
 through the real store as a sync stores them (history_support.store_matches).
 `stats` is timed twice: first on a database whose facts were never worked out (every
-match replayed by the rules core), then as every later run finds it, the facts kept.
+match replayed by the rules core), then as every later run finds it, the facts kept;
+likewise `export json`, first with no match's words kept (every match told by the
+rules core, as once after upgrading parlour), then each export as it runs after.
 Run: `make bench` or `python bench/history.py [--matches N]`.
 """
 
@@ -35,8 +37,11 @@ from parlour_rules.log import MatchLog  # noqa: E402
 PLAYERS = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon", "Kim", "Lou"]
 GAMES = ("dumbo", "poker", "dartex", "stump", "galumphus")
 POOL = 200          # distinct generated matches per game, each seated many times
-BUDGETS = {"stats": 3.0, "report": 5.0, "export bgstats": 3.0, "export bgg": 3.0,
-           "export csv": 3.0, "export json": 3.0, "show": 0.3}
+EXPORTS = {"bgstats": ["--format", "bgstats"], "bgg": ["--format", "bgg"],
+           "csv": ["--format", "csv"], "csv --rows hands": ["--format", "csv", "--rows", "hands"],
+           "json": ["--format", "json"], "jsonl": ["--format", "jsonl"]}
+BUDGETS = {"stats": 3.0, "report": 5.0, "show": 0.3, "show, first run": 0.3,
+           **{f"export {name}": 3.0 for name in EXPORTS}}
 
 
 def _tried(game: str, config: dict, starts: list[dict], make, rng: random.Random,
@@ -165,14 +170,18 @@ def main(argv: list[str]) -> int:
         conn = sqlite3.connect(db)     # a kept database starts as a first run, too
         with conn:
             conn.execute("DROP TABLE IF EXISTS history_facts")
+            conn.execute("DROP TABLE IF EXISTS history_words")
         conn.close()
         figures = {"stats, first run (every match replayed)": timed(["stats"], db)}
         figures["stats"] = timed(["stats"], db)
         figures["stats --json"] = timed(["stats", "--json"], db)
         out = Path(folder) / "out"
+        figures["show, first run"] = timed(["show", str(count // 2)], db)
         figures["report"] = timed(["report", "-o", str(out)], db)
-        for kind in ("bgstats", "bgg", "csv", "json"):
-            figures[f"export {kind}"] = timed(["export", "--format", kind, "-o", str(out)], db)
+        figures["export json, first run (every match told)"] = timed(
+            ["export", "--format", "json", "-o", str(out)], db)
+        for name, words in EXPORTS.items():
+            figures[f"export {name}"] = timed(["export", *words, "-o", str(out)], db)
         figures["show"] = timed(["show", str(count // 2)], db)
     failed = False
     for op, (wall, cpu) in figures.items():

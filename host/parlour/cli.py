@@ -1,7 +1,9 @@
 """The `parlour` command: a table of small command modules sharing one parser.
 
 Each module in parlour/commands registers its subcommand; handlers return an exit
-status. Failures below the CLI raise ParlourError (or the rules core's RulesError),
+status. Only the module of the command being run is imported (COMMANDS holds every
+command's one-line help for the listing): `parlour show` does not pay for the meld
+tables of `parlour score` nor the report's page. Failures below the CLI raise ParlourError (or the rules core's RulesError),
 which main() prints once as `parlour: <what went wrong>` and turns into the status;
 with `--json` the same failure is a JSON object on stdout, as a rules refusal is.
 """
@@ -10,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import pkgutil
 import sys
 
 from parlour_rules.errors import RulesError
@@ -40,20 +41,60 @@ class _Parser(argparse.ArgumentParser):
         raise ParlourError(message, exit_code=2, code="usage")
 
 
-def build_parser() -> argparse.ArgumentParser:
+# Each command's module under parlour/commands, with the help `parlour --help` lists
+# (the module's own add_parser says the same; tests/host/test_cli_lazy.py holds them
+# equal).
+COMMANDS = {
+    "devices": "list the boards and simulators to sync with",
+    "export": "write the synced matches as CSV, JSON or JSON Lines, or for BG Stats "
+              "(--format bgstats) or BoardGameGeek (--format bgg)",
+    "image": "build the CIRCUITPY drive image for a board",
+    "install": "put parlour on a board's CIRCUITPY drive (the device's matches, settings "
+               "and roster are kept)",
+    "matches": "list the synced matches",
+    "report": "the synced matches as one HTML page: standings, ratings and charts, every "
+              "match hand by hand",
+    "roster": "set the player names on the device",
+    "score": "score a hand, a throw or a gap typed as cards",
+    "settings": "set the device's settings",
+    "show": "one synced match, hand by hand",
+    "sim": "run the device firmware in a window, the terminal, or from a key script",
+    "stats": "wins, margins, streaks, highlights and ratings per player and game, worked "
+             "out from the synced matches",
+    "sync": "copy every finished match from the device into the database, replayed and "
+            "checked",
+}
+
+
+def chosen(words: list[str]) -> str | None:
+    """The command the words run: the first word that is not an option (`parlour`
+    itself takes no option with a value)."""
+    for word in words:
+        if not word.startswith("-"):
+            return word
+    return None
+
+
+def build_parser(words: list[str] | None = None) -> argparse.ArgumentParser:
+    """The whole parser, or (given the words) one whose only full command is the one
+    they run: every other is listed by name and help alone."""
     parser = _Parser(prog="parlour", description="parlour: the laptop side of the card-table "
                      "device: score a hand typed as cards, or run the device in a simulator")
     parser.add_argument("--version", action="version", version=f"parlour {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser,
                                 required=True)
-    for module in sorted(m.name for m in pkgutil.iter_modules(commands.__path__)):
-        importlib.import_module(f"{commands.__name__}.{module}").register(sub)
+    wanted = None if words is None else chosen(words)
+    for name, text in COMMANDS.items():
+        if words is None or name == wanted:
+            importlib.import_module(f"{commands.__name__}.{name}").register(sub)
+        else:
+            sub.add_parser(name, help=text)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
     words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(words)
     args = None
     try:
         args = parser.parse_args(words)

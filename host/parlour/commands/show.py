@@ -84,7 +84,7 @@ def as_json(m: dict, reading) -> dict:
 
 
 def run(args) -> int:
-    from ..describe import reading
+    from ..described import readings
     from ..store.matches import match
     from ..tables import print_table, print_wrapped
 
@@ -95,10 +95,10 @@ def run(args) -> int:
                            exit_code=2) from None
     with database(args, create=False) as store:
         m = match(store, match_id)
-    if m is None:
-        raise ParlourError(f"no match {match_id} in the database (see `parlour matches`)",
-                           exit_code=2)
-    told = reading(m)
+        if m is None:
+            raise ParlourError(f"no match {match_id} in the database (see `parlour "
+                               "matches`)", exit_code=2)
+        told = readings(store, [m])[match_id]
     if args.json:
         from ..score import print_json
 

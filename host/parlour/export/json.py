@@ -10,33 +10,32 @@ FORMAT = "parlour-export"
 VERSION = 1
 
 
-def document(m: dict) -> dict:
-    """A match whole: its log, and each event and hand in the device's words
-    (`lines`: an event's lines joined with "; "; `words`: them one by one)."""
-    from ..describe import reading
+def document(m: dict, events: str, told) -> str:
+    """A match whole as one JSON object's text: its log, and each event and hand in
+    the device's words (`lines`: an event's lines joined with "; "; `words`: them one
+    by one). `events`: the log as a JSON array's text; `told`: parlour.described's
+    kept words (Told: the texts of two objects whose keys follow the log)."""
+    head = json.dumps({
+        "id": m["id"], "device": m["device"], "store": m["store"], "seq": m["seq"],
+        "digest": m["digest"], "same_number_as": m["same_number"], "game": m["game"],
+        "config": m["config"], "end": m["ended"], "ended_at": m["played_at"],
+        "clock": m["clock"], "players": m["players"], "device_result": m["device_result"],
+        "replayed_result": m["replayed_result"], "replay_agrees": m["agrees"],
+        "problem": m["problem"]})
+    return (head[:-1] + ', "events": ' + events + ", " + told.words[1:-1] + ", "
+            + told.hands[1:])
 
-    told = reading(m)
-    return {"id": m["id"], "device": m["device"], "store": m["store"], "seq": m["seq"],
-            "digest": m["digest"], "same_number_as": m["same_number"], "game": m["game"],
-            "config": m["config"], "end": m["ended"], "ended_at": m["played_at"],
-            "clock": m["clock"], "players": m["players"], "device_result": m["device_result"],
-            "replayed_result": m["replayed_result"], "replay_agrees": m["agrees"],
-            "problem": m["problem"], "events": [e["event"] for e in m["events"]],
-            "lines": ["; ".join(e["lines"]) for e in told.events],
-            "words": [e["lines"] for e in told.events], "scorers": told.scorers,
-            "seats": told.seats, "hands": told.hands}
 
-
-def whole(matches: list[dict], out: TextIO) -> None:
-    # A match a line, each made by json's C encoder in one go (an indented dump runs
-    # its Python encoder, ten times slower): one JSON document all the same.
+def whole(matches: list[dict], events: dict, told: dict, out: TextIO) -> None:
+    # A match a line: one JSON document all the same.
     head = json.dumps({"format": FORMAT, "version": VERSION, "exported_at": int(time.time())})
     out.write(head[:-1] + ', "matches": [')
     for index, m in enumerate(matches):
-        out.write(("\n" if index == 0 else ",\n") + json.dumps(document(m)))
+        out.write(("\n" if index == 0 else ",\n") + document(m, events[m["id"]],
+                                                               told[m["id"]]))
     out.write("\n]}\n")
 
 
-def lines(matches: list[dict], out: TextIO) -> None:
+def lines(matches: list[dict], events: dict, told: dict, out: TextIO) -> None:
     for m in matches:
-        out.write(json.dumps(document(m)) + "\n")
+        out.write(document(m, events[m["id"]], told[m["id"]]) + "\n")

@@ -208,10 +208,27 @@ def select_matches(store: Store, game: str | None = None, player: str | None = N
                     "clock": row[7], "device_result": json.loads(row[8]),
                     "replayed_result": json.loads(row[9]), "agrees": bool(row[10]),
                     "problem": row[11], "store": row[12], "digest": row[13],
-                    "same_number": same, "players": players_of(store, row[0])})
-        if row[3] == "poker":
-            _most_up_wins(out[-1]["players"])
+                    "same_number": same, "players": []})
+    if len(out) > FEW:
+        # The players of thousands of matches in one pass, not a query a match.
+        seated = {m["id"]: m["players"] for m in out}
+        for match_id, s, n, t, w in store.conn.execute(
+                "SELECT mp.match_id, mp.seat, p.name, mp.total, mp.winner FROM match_players "
+                "mp JOIN players p ON p.id = mp.player_id ORDER BY mp.match_id, mp.seat"):
+            players = seated.get(match_id)
+            if players is not None:
+                players.append({"seat": s, "name": n, "total": t, "winner": bool(w)})
+    else:
+        for m in out:
+            m["players"] = players_of(store, m["id"])
+    for m in out:
+        if m["game"] == "poker":
+            _most_up_wins(m["players"])
     return out
+
+
+# Up to this many matches, each one's players are a query of their own.
+FEW = 50
 
 
 def _most_up_wins(players: list[dict]) -> None:
