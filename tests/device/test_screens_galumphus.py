@@ -21,8 +21,10 @@ from parlour_rules.cards import GAL_CODES, GAL_NAMES
 from parlour_rules.log import from_record
 from screens_support import SCRIPTS, Pad, finished_match, golden_check, shot_names
 
-# the privilege picker's rows: a design by code and name (not a card dealt)
-PICKS = {GAL_CODES[i] + " " + GAL_NAMES[i] for i in range(11)}
+# the privilege picker's rows: a design by code ("P1's card is FLY") and its name
+# on the row below (not a card dealt)
+PICKS = set(GAL_NAMES) | {"P%d's card is %s" % (seat, code) for seat in range(1, 9)
+                          for code in GAL_CODES}
 
 # A pack for the quick tests (top first, as after G-2's second shuffle): dealer P1
 # deals P2 PUS, P3 CLI, P4 PAI, P1 CIS; the first call is PUS, then CLI.

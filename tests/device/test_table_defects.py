@@ -178,7 +178,9 @@ def test_galumphus_the_privilege_picker_names_a_design_by_code_and_name(tmp_path
     text = (SCRIPTS / "galumphus_match.txt").read_text()
     device, _ = run_to_shot(text, "galumphus_waterhog", tmp_path)
     try:
-        assert "FLY Flying Umbratunk" in screen_text(device).splitlines()
+        lines = screen_text(device).splitlines()
+        # the code on its row, the name whole on the row below it
+        assert lines[lines.index("P1's card is FLY") + 1] == "Flying Umbratunk", lines
     finally:
         device.close()
 

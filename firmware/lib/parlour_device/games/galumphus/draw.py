@@ -69,13 +69,14 @@ def privilege(frame: "Any", v: "Dict[str, Any]", short: "List[str]", design: int
             text = "named: " + " ".join([short[s] for s in named])
             frame.text(0, lay.row_y(2), fit(text, lay.cols), GREY, lay.scale)
         return
-    frame.text(0, lay.row_y(1), short[pick] + "'s card is", WHITE, lay.scale)
+    # by code and name: the deal and refill screens show the codes, so the picker
+    # ties each name to its code; the code on the line above, so the longest name
+    # (21 letters) still fits the MacroPad's row whole
+    frame.text(0, lay.row_y(1), fit(short[pick] + "'s card is " + GAL_CODES[design], lay.cols),
+               WHITE, lay.scale)
     y = lay.row_y(2)
     frame.rect(0, y, lay.width, lay.line_h, WHITE)
-    # by code and name ("LON Long Eared Scootler"): the deal and refill screens show
-    # the codes, so the picker ties each name to its code (made as drawn, not held)
-    frame.text(0, y, fit(GAL_CODES[design] + " " + GAL_NAMES[design], lay.cols), BLACK,
-               lay.scale)
+    frame.text(0, y, GAL_NAMES[design], BLACK, lay.scale)
 
 
 def snort(frame: "Any", v: "Dict[str, Any]", step: int, steps: int) -> None:
