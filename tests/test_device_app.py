@@ -11,8 +11,8 @@ from doubles.memflash import MemFlash
 from doubles.scripted_board import KEY, PRESS, TURN, WAIT, SimBoard
 from parlour_device.app import App
 from parlour_device.games import PLAYERS
-from parlour_device.journal import maintenance_requested
 from parlour_device.link import Link
+from parlour_device.nvm import maintenance_requested
 from parlour_device.ui.frame import K_MENU, K_OK, K_UNDO, TEXT
 from parlour_wire.frame import check
 from portable_lint import SHARED_IMPORTS, lint_source, lint_tree

@@ -10,8 +10,8 @@ import pytest
 from doubles.memflash import MemFlash
 from doubles.scripted_board import SimBoard
 from parlour_device.app import App
-from parlour_device.journal import maintenance_requested
 from parlour_device.link import RX, Link
+from parlour_device.nvm import maintenance_requested
 from parlour_device.records import digest, free, store_id
 from parlour_device.sync import CHUNK
 from parlour_wire import frame, messages

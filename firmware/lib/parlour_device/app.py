@@ -8,9 +8,10 @@ from parlour_rules.log import MatchLog
 
 from . import VERSION
 from .boards.common import dimmed, led_colours
-from .games import close_game, mark_resident, open_game, open_name
+from .games import close_game, has_screens, mark_resident, name_of, open_game, open_name
 from .journal import MIN_ROOM, Journal
 from .prefs import ROSTER, SETTINGS, default_roster, load_roster, load_settings, save, valid_roster
+from .system import MEM_FREE, mem_free, ticks_after, ticks_reached
 from .twin import ENOSPC
 from .ui.caches import remember, room_for
 from .ui.frame import BLACK, BLUE, GREY, MEMO_SIZE, RECT, RED, TEXT, WHITE, Frame, fit
@@ -25,20 +26,11 @@ if TYPE_CHECKING:
     from .boards.common import Board
 
 MAX_KEPT = 200          # finished matches kept for the laptop (>= 50 promised)
+FOR_LATER = 4           # matches kept for later at most (a fifth is refused)
 FAULTS_LOGGED = 16      # faults written to the error log per boot (a loop must not wear the flash)
-# gc.mem_free on the board; None where there is none (CPython: the simulator).
-_MEM_FREE = getattr(gc, "mem_free", None)
-
-
-def mem_free() -> int:
-    return int(_MEM_FREE()) if _MEM_FREE is not None else -1
-
-
 CHROME_KEPT = 4        # title lines and hint lines remembered (then started over)
 KEY_TEXTS_KEPT = 16    # the colour board's key labels ("7 Exch") remembered
 KEY_BACK = 0x283040    # behind a key's label on the colour board
-TICKS_MASK = 0x1FFFFFFF    # supervisor.ticks_ms wraps at 2**29: times are compared
-TICKS_HALF = 0x10000000    # by their wrapped difference
 
 
 class App:
@@ -49,6 +41,7 @@ class App:
         self.journal = Journal(board.flash, board.nvm, board.writable())
         self.renderer = board.renderer()
         self.match: Optional[MatchLog] = None
+        self.number = 0     # the live match's number, its name from start to filing
         self.screen: Screen = Screen(self)
         self.message = ""
         self.dirty = True
@@ -109,6 +102,8 @@ class App:
 
     def _replay(self, records: list[dict[str, Any]]) -> None:
         head = records[0]
+        number = head.get("no", head.get("n"))
+        self.number = number if type(number) is int else 0
         events = []
         for record in records[1:]:
             if record["k"] == "e":
@@ -151,7 +146,7 @@ class App:
     def step(self) -> None:
         self.board.poll(self)
         due = self.screen.due
-        if due >= 0 and (self.board.ticks() - due) & TICKS_MASK < TICKS_HALF:
+        if due >= 0 and ticks_reached(self.board.ticks(), due):
             self.screen.due = -1
             self._go(self.screen.on_due())
         if self.link is not None:
@@ -170,9 +165,9 @@ class App:
             # gc.mem_free() walks the whole heap's block table, so neither is done on
             # a key's own pass. (CPython's heap, in the simulator, needs neither.)
             self.measured = True
-            if _MEM_FREE is not None:
+            if MEM_FREE is not None:
                 gc.collect()
-                free = int(_MEM_FREE())
+                free = int(MEM_FREE())
                 if free < self.mem_low:
                     self.mem_low = free
         if self.collect:
@@ -259,7 +254,7 @@ class App:
             self._changed()
         elif self.journal.live_seq:
             # A match this firmware could not replay: kept for later, not overwritten.
-            from .suspend import stash
+            from .kept import stash
             try:
                 stash(self.journal)
             except OSError:
@@ -271,13 +266,14 @@ class App:
         except OSError:
             return self._refuse(RulesError("flash", "Flash write failed"))
         self.match = log
+        self.number = self.journal.live_seq
         self._changed()
         return None
 
     def finish_match(self, end: str = "won") -> Screen:
         if self.match is not None:
             try:
-                self.journal.finish(self.match.record(), end, self.view())
+                self.journal.finish(self.match.record(), end, self.view(), self.number)
             except OSError:
                 self._refuse(RulesError("flash", "Flash write failed"))
                 return self.screen
@@ -295,7 +291,7 @@ class App:
 
     def after(self, ms: int) -> int:
         # The ticks `ms` from now: a screen's `due`.
-        return (self.board.ticks() + ms) & TICKS_MASK
+        return ticks_after(self.board.ticks(), ms)
 
     def seed(self) -> int:
         # A fresh 32-bit seed (1..2**32-1) for cuts and shuffles (C-3, C-5).
@@ -308,8 +304,63 @@ class App:
     def menu(self) -> Screen:
         # The menus' code is held only while they show: a game's screens opening
         # drop it (games.open_game), and it loads again here.
-        from .ui.menu import MainMenu
+        from .menus import MainMenu
         return MainMenu(self)
+
+    def match_name(self) -> str:
+        # "Stump #7": how every screen names the live match, for its whole life.
+        match = self.match
+        return name_of(match.game_name if match is not None else "", self.number)
+
+    # -- matches kept for later (kept.py moves their journals aside and back) -------
+    def keep_for_later(self, swapping: bool) -> bool:
+        # The live match kept for later; `swapping`: a kept one comes back in its place.
+        if not self.board.writable():
+            self._refuse(RulesError("read_only", "Maintenance: no save"))
+            return False
+        if len(self.journal.kept) >= FOR_LATER and not swapping:
+            self._refuse(RulesError("kept", "%d kept: end one first" % FOR_LATER))
+            return False
+        from .kept import stash
+        try:
+            stash(self.journal)
+        except OSError:
+            self._refuse(RulesError("flash", "Flash write failed"))
+            return False
+        self.match = None
+        self.number = 0
+        close_game()
+        self._changed()
+        return True
+
+    def resume_kept(self, number: int, game: str) -> Optional[Screen]:
+        # The kept match `number` live again, on the screen its game shows for where
+        # it is; it keeps its number (the journal may file it under a new one).
+        if not has_screens(game):
+            self.show("No screen for game")
+            return None
+        if not self.board.writable():
+            self._refuse(RulesError("read_only", "Maintenance: no save"))
+            return None
+        from .kept import restore
+        try:
+            records, dropped = restore(self.journal, number, game)
+        except OSError:
+            self._refuse(RulesError("flash", "Flash write failed"))
+            return None
+        if not records:
+            self.show("Kept #%d unreadable" % number)
+            return None
+        if open_name() != game:
+            close_game()
+        self._replay(records)
+        self._changed()
+        if dropped:
+            self.show("Journal tail dropped")
+        if self.match is None:
+            return self.menu()
+        screen: Screen = open_game(game).resume(self)
+        return screen
 
     def beep(self, kind: str) -> None:
         if self.settings.get("sound"):
@@ -330,6 +381,11 @@ class App:
 
     def _changed(self) -> None:
         self._view = None
+        self.dirty = True
+
+    def settings_changed(self) -> None:
+        # The key lights follow "lights" and "bright" at the next redraw.
+        self.lit = None
         self.dirty = True
 
     # -- settings and roster (pushed by the laptop, or set on the device) -----------

@@ -1,24 +1,16 @@
 # One module per board; the app only sees the Board object a module's make()
 # returns. PARLOUR_BOARD in settings.toml picks one ("auto" asks board.board_id).
-import os
-
 try:
     from typing import TYPE_CHECKING, Optional
 except ImportError:
     TYPE_CHECKING = False  # type: ignore[misc]
 
+from ..system import setting
+
 if TYPE_CHECKING:
     from .common import Board
 
 BOARD_IDS = {"adafruit_macropad_rp2040": "macropad", "adafruit_feather_rp2040": "tft"}
-
-
-def setting(name: str, default: str) -> str:
-    try:
-        value = os.getenv(name)  # CircuitPython: from settings.toml
-    except AttributeError:
-        return default
-    return default if value is None else value
 
 
 def choose() -> str:

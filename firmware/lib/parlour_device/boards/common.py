@@ -9,9 +9,9 @@ try:
 except ImportError:
     pass
 
+from ..system import setting
 from ..ui.caches import remember, room_for
 from ..ui.frame import Layout
-from . import setting
 
 # Layouts (see docs/screen-contract.md for the regions).
 MONO_128X64 = (128, 64, False, 1, 12, 40)
