@@ -39,7 +39,7 @@ def _pips(z):
 
 
 _DEAD, _COV = _suit_tables()
-_PLAIN = []  # melds_dsets.plain and dcost, once first needed (it imports melds)
+_PLAIN = []  # double_sets.plain and dcost, once first needed (it imports melds)
 
 
 def solve(hand):
@@ -51,7 +51,7 @@ def solve(hand):
     if 0 <= m < 4503599627370496 and _POP(m) == len(hand) < 12:
         r = RummyResult()
         r.deadwood = _fast(m)
-        r._plan = (m, None, None)
+        r.plan = (m, None, None)
         return r
     return None
 
@@ -69,7 +69,7 @@ def solve_double(hand):
     r = RummyResult()
     if 0 <= m < 4503599627370496 and _POP(m) == len(hand) < 12:
         r.deadwood = _fast(m)
-        r._plan = (m, None, None)
+        r.plan = (m, None, None)
         return r
     m1 = sum(map(_SHL, set(hand)))
     m2 = m - m1
@@ -108,7 +108,7 @@ def solve_double(hand):
         picks = []
         m1 = [a0, a1, a2, a3]
         m2 = [b0, b1, b2, b3]
-    r._plan = ("double", picks, m1, m2, None, None)
+    r.plan = ("double", picks, m1, m2, None, None)
     return r
 
 
@@ -212,7 +212,7 @@ def solve_laid(hand, laid):
         return None
     r = RummyResult()
     r.deadwood = _laid(m, laid.ph, laid.fr)
-    r._plan = (m, None, laid)
+    r.plan = (m, None, laid)
     return r
 
 

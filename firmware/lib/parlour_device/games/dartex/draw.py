@@ -1,4 +1,4 @@
-# What the Dartex play screen (dartex_play.py) draws: the status or the colour
+# What the Dartex play screen (play.py) draws: the status or the colour
 # board's body (what the match decides), and the entry (what the keys decide): the
 # three card boxes (throw.Boxes) and the note line under them, the throw's value,
 # the reason the rules refuse it, or a Foul's or Wire's target. Parts are kept on
@@ -36,7 +36,7 @@ _PLAIN: "Tuple[List[Any], List[Any]]" = ([None] * 4, [None] * 4)
 def throw_line(names: "List[str]", found: "Tuple[Any, ...]", lead: str = "",
                aims: "Optional[Dict[Any, str]]" = None) -> str:
     # "P1#2 DBL 4 5 =13", "F" at the end when fouled (X-5), "F>P2#1" for a Foul aimed
-    # at P2's first throw: one throw of dartex_view.table_throws of a seat, (seat,
+    # at P2's first throw: one throw of parlour_rules.dartex.views.table_throws of a seat, (seat,
     # number, cards, targets, value, fouled), made in one formatting (faces come from
     # tables; an aimed face from `aims`, the play screen's, where it was made).
     seat, number, cards, targets, value, fouled = found

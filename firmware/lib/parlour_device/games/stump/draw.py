@@ -1,6 +1,6 @@
 # Stump's play screen, the part that shows (S-1, S-2, S-5): the ring as a picture
 # beside whose turn and which step, what the number under the cursor would do, and
-# the hands and scores. stump_play.py adds the keys. Drawing is remembered in two
+# the hands and scores. play.py adds the keys. Drawing is remembered in two
 # parts (what the view decides; what the entry decides) and every text line by what
 # it shows, so an encoder click redraws one part from lines already made.
 
