@@ -178,11 +178,11 @@ def test_the_entry_brought_up_to_date_in_place_equals_the_entry_drawn_whole(colo
             continue
         pad.do("%s%d" % ("k" if step.kind == "key" else "t", int(step.value)))
         screen = pad.app.screen
-        if not isinstance(screen, DartexPlay) or screen._entry is None:
+        if not isinstance(screen, DartexPlay) or screen.entry is None:
             continue
-        kept = list(screen._entry)
-        screen._entry = screen._store = screen._body = None
-        screen._shown = [None, None, None]
+        kept = list(screen.entry)
+        screen.entry = screen.store = screen.body = None
+        screen.shown = [None, None, None]
         whole = draw_entry(screen, Frame(pad.app.layout), pad.view())
         assert kept == whole, step
         compared += 1
@@ -257,7 +257,7 @@ def test_a_target_line_shows_an_aimed_card_as_its_box_did_from_the_same_table():
     pad.do("k3 k11 t13 k11 t1 k11 k11")                       # P2: FOUL@P1#1 18 19
     assert pad.events()[-1]["cards"] == ["FOUL@0.1", "18", "19"]
     screen = pad.app.screen
-    shown = screen._aims[(FOUL, (0, 1))]                      # made as the box showed it
+    shown = screen.aims[(FOUL, (0, 1))]                      # made as the box showed it
     assert shown == "F>P1#1"
     pad.do("k5 t1 t1")                                        # P1 lays WIRE: P2#1, then P2#2
     assert "P2#2 F>P1#1 18 19" in pad.frame_text()

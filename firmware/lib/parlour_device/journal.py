@@ -116,8 +116,8 @@ class Journal:
         self.live = twin.Twin(flash, "live", LIVE_SIZE)
         self.done = twin.Twin(flash, "done", 0)     # sized as the store is made (mend.py)
         self.held: list[tuple[int, int, int]] = []     # (seq, offset, length) not acknowledged
-        self._acked = 0
-        self._done_read = False
+        self.acked_seq = 0
+        self.done_read = False
         # Made (once) as either log is first read.
         self.live.store = self.done.store = [self.live, self.done]
         if not writable:
@@ -140,7 +140,7 @@ class Journal:
 
     def room(self) -> int:
         # Bytes left for finished matches.
-        self._items()
+        self.held_items()
         return self.done.size - self.done.end
 
     def keep_records(self, head: "dict[str, Any]", records: "list[dict[str, Any]]") -> None:
@@ -154,9 +154,9 @@ class Journal:
         from . import mend
         return mend.live_records(self)
 
-    def _items(self) -> list[tuple[int, int, int]]:
+    def held_items(self) -> list[tuple[int, int, int]]:
         # The finished matches not acknowledged (read from the flash the first time).
-        if not self._done_read:
+        if not self.done_read:
             from . import mend
             mend.recover_done(self)
         return self.held
@@ -196,7 +196,7 @@ class Journal:
             kept["result"] = {"totals": view.get("totals"), "winner": view.get("winner")}
         from .filing import Record
         try:
-            self._archive(seq, Record(kept))
+            self.archive(seq, Record(kept))
         finally:
             # Filing's code is let go at once: the screen after it needs the room.
             from .games import forget
@@ -209,15 +209,15 @@ class Journal:
             pass
         return seq
 
-    def _archive(self, seq: int, source: Any) -> None:
-        self._items()
+    def archive(self, seq: int, source: Any) -> None:
+        self.held_items()
         from .filing import payload
         at = payload(self.done, {"k": "d", "n": seq}, source.write)
         self.held.append((seq, at, self.done.end - at))
 
     # -- finished matches, kept until the laptop acknowledges them ------------------
     def pending(self) -> list[int]:
-        self._items()
+        self.held_items()
         seqs: list[int] = []
         for item in self.held:
             seqs.append(item[0])
@@ -225,7 +225,7 @@ class Journal:
         return seqs
 
     def archived(self, seq: Any) -> bool:
-        self._items()
+        self.held_items()
         for item in self.held:
             if item[0] == seq:
                 return True
@@ -238,7 +238,7 @@ class Journal:
     def raw(self, seq: int) -> "Optional[bytes]":
         # A finished match's record as stored (one CRC'd line): the link sends it
         # unparsed.
-        self._items()
+        self.held_items()
         for item in self.held:
             if item[0] == seq:
                 return self.done.read(item[1], item[2])
@@ -280,8 +280,8 @@ class Journal:
         return seq
 
     def acked(self) -> int:
-        self._items()
-        return self._acked
+        self.held_items()
+        return self.acked_seq
 
 
 def has(kept: list[tuple[int, str]], seq: Any) -> bool:

@@ -62,7 +62,7 @@ class StumpPlay(StumpView):
         # `said`: what an entry whose effect is easy to miss did ("Slide A 20>14"),
         # shown once it is accepted and the round goes on (a round's end has its own
         # screen and title), as Undo would name it.
-        before = self._sv                    # the view the entry was made on
+        before = self.sv                    # the view the entry was made on
         rounds = len(before["rounds"])
         err = self.app.submit(event)
         if err is not None:
@@ -70,7 +70,7 @@ class StumpPlay(StumpView):
         after = self.view()
         if after["over"] or len(after["rounds"]) != rounds:
             return RoundOver(self.app, self)
-        if said is not None and self._sv is not before:
+        if said is not None and self.sv is not before:
             self.app.show(said)
         return None
 
@@ -247,7 +247,7 @@ class StumpPlay(StumpView):
         # Whose turn and who deals on the seat keys, worked out again only when the
         # view or the key labels change (the app asks every frame).
         labels = self.chrome()[1]
-        v = self._sv
+        v = self.sv
         if v is not self._lit_view or labels is not self._lit_labels:
             self._lit_view = v
             self._lit_labels = labels
@@ -268,7 +268,7 @@ class StumpPlay(StumpView):
         key = (self.gen, self.pending, len(self.ties))
         if key != self._kkey:
             self._kkey = key
-            self._keys = self._make_chrome(self._sv)
+            self._keys = self._make_chrome(self.sv)
         return self._keys
 
     def _make_chrome(self, v: "Dict[str, Any]") -> "Tuple[str, Tuple[str, ...]]":
