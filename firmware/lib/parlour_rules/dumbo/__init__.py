@@ -20,7 +20,7 @@
 # The state is a flat list (cheap to copy on the board: folding a 300-event
 # match must stay under 20,000,000 MicroPython fuel), indexed by the S_* names.
 
-from ..cards import JOKER_COUNT, MAY_DECLARE
+from ..counts import JOKER_COUNT, MAY_DECLARE
 from ..errors import RulesError, clip
 from .state import VALUES
 
