@@ -137,7 +137,7 @@ def test_resuming_a_kept_match_while_another_is_live_asks_and_swaps_them():
     first = live_stump(app)
     assert app.keep_for_later(False)
     second = live_stump(app, EVENTS[:2])
-    act(app, (KEY, K_MENU), (TURN, 2), (KEY, K_OK))     # Resume Stump #first
+    act(app, (KEY, K_MENU), (TURN, 2), (KEY, K_OK))     # Stump #first
     assert app.screen.title == "Stump #%d" % second
     act(app, (KEY, K_OK))
     assert app.journal.live_seq == first and app.match.events == EVENTS[:3]
