@@ -6,8 +6,9 @@ import pytest
 
 from doubles.memflash import MemFlash
 from doubles.scripted_board import SimBoard
-from parlour_device.app import FOR_LATER, App
+from parlour_device.app import App
 from parlour_device.games import NAMES
+from parlour_device.kept import FOR_LATER
 from parlour_device.menus import (
     AboutScreen,
     LiveQuestion,

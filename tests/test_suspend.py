@@ -8,8 +8,9 @@ import pytest
 
 from doubles.memflash import MemFlash
 from doubles.scripted_board import KEY, TURN, SimBoard
-from parlour_device.app import FOR_LATER, App
+from parlour_device.app import App
 from parlour_device.journal import KEPT, decode, encode
+from parlour_device.kept import FOR_LATER
 from parlour_device.ui.frame import K_MENU, K_OK, K_UNDO, TEXT
 from test_journal_support import STUMP_CONFIG, CutFlash, PowerCut, stump_events
 

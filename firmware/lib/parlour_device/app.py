@@ -8,7 +8,7 @@ from parlour_rules.log import MatchLog
 
 from . import VERSION
 from .boards.common import dimmed, led_colours
-from .games import close_game, has_screens, mark_resident, name_of, open_game, open_name
+from .games import close_game, mark_resident, name_of, open_game, open_name
 from .journal import MIN_ROOM, Journal
 from .prefs import ROSTER, SETTINGS, default_roster, load_roster, load_settings, save, valid_roster
 from .system import MEM_FREE, mem_free, ticks_after, ticks_reached
@@ -26,7 +26,6 @@ if TYPE_CHECKING:
     from .boards.common import Board
 
 MAX_KEPT = 200          # finished matches kept for the laptop (>= 50 promised)
-FOR_LATER = 4           # matches kept for later at most (a fifth is refused)
 FAULTS_LOGGED = 16      # faults written to the error log per boot (a loop must not wear the flash)
 CHROME_KEPT = 4        # title lines and hint lines remembered (then started over)
 KEY_TEXTS_KEPT = 16    # the colour board's key labels ("7 Exch") remembered
@@ -87,7 +86,7 @@ class App:
             records, dropped = [], 0
             self.message = "Flash unreadable"
         if records:
-            self._replay(records)
+            self.replay(records)
         if dropped:
             self.message = "Journal tail dropped"
         if not self.journal.writable:
@@ -100,7 +99,7 @@ class App:
         self.screen = screen if screen is not None else self.menu()
         self.screen.on_show()
 
-    def _replay(self, records: list[dict[str, Any]]) -> None:
+    def replay(self, records: list[dict[str, Any]]) -> None:
         head = records[0]
         number = head.get("no", head.get("n"))
         self.number = number if type(number) is int else 0
@@ -205,69 +204,69 @@ class App:
     def submit(self, event: dict[str, Any]) -> Optional[RulesError]:
         match = self.match
         if match is None:
-            return self._refuse(RulesError("no_match", "No match running"))
+            return self.refuse(RulesError("no_match", "No match running"))
         try:
             match.append(event)
         except RulesError as e:
-            return self._refuse(e)
+            return self.refuse(e)
         try:
             self.journal.event(event)
         except OSError as e:
             match.undo(1)
             if e.args and e.args[0] == ENOSPC:
                 # the live log's fixed room is used up: filing the match still works
-                return self._refuse(RulesError("log_full", "Match log full: file it"))
-            return self._refuse(RulesError("flash", "Flash write failed"))
-        self._changed()
+                return self.refuse(RulesError("log_full", "Match log full: file it"))
+            return self.refuse(RulesError("flash", "Flash write failed"))
+        self.changed()
         self.beep("ok")
         return None
 
     def undo(self) -> Optional[RulesError]:
         match = self.match
         if match is None or not match.events:
-            return self._refuse(RulesError("no_undo", "Nothing to undo"))
+            return self.refuse(RulesError("no_undo", "Nothing to undo"))
         try:
             self.journal.undo()
         except OSError:
-            return self._refuse(RulesError("flash", "Flash write failed"))
+            return self.refuse(RulesError("flash", "Flash write failed"))
         dropped = match.undo(1)
-        self._changed()
+        self.changed()
         # named by the screen, against the match as it is again before the event
         self.show("Undone: " + self.screen.describe(dropped[0]))
         return None
 
     def new_match(self, game: str, config: dict[str, Any]) -> Optional[RulesError]:
         if not self.board.writable():
-            return self._refuse(RulesError("read_only", "Maintenance: no save"))
+            return self.refuse(RulesError("read_only", "Maintenance: no save"))
         if len(self.journal.pending()) >= MAX_KEPT or self.journal.room() < MIN_ROOM:
-            return self._refuse(RulesError("full", "Full: sync first"))
+            return self.refuse(RulesError("full", "Full: sync first"))
         try:
             log = MatchLog(game, config)
         except RulesError as e:
-            return self._refuse(e)
+            return self.refuse(e)
         if self.match is not None:
             try:
                 self.journal.finish(self.match.record(), "stopped", self.view())
             except OSError:
-                return self._refuse(RulesError("flash", "Flash write failed"))
+                return self.refuse(RulesError("flash", "Flash write failed"))
             self.match = None       # archived: what follows cannot go to its journal
-            self._changed()
+            self.changed()
         elif self.journal.live_seq:
             # A match this firmware could not replay: kept for later, not overwritten.
             from .kept import stash
             try:
                 stash(self.journal)
             except OSError:
-                return self._refuse(RulesError("flash", "Flash write failed"))
+                return self.refuse(RulesError("flash", "Flash write failed"))
         if open_name() != game:
             close_game()
         try:
             self.journal.begin(game, config)
         except OSError:
-            return self._refuse(RulesError("flash", "Flash write failed"))
+            return self.refuse(RulesError("flash", "Flash write failed"))
         self.match = log
         self.number = self.journal.live_seq
-        self._changed()
+        self.changed()
         return None
 
     def finish_match(self, end: str = "won") -> Screen:
@@ -275,14 +274,14 @@ class App:
             try:
                 self.journal.finish(self.match.record(), end, self.view(), self.number)
             except OSError:
-                self._refuse(RulesError("flash", "Flash write failed"))
+                self.refuse(RulesError("flash", "Flash write failed"))
                 return self.screen
             self.match = None
             # The code is freed at the end of this pass of the loop, with no call
             # under way: the bench's WebAssembly collector cannot see the stack.
             close_game(False)
             self.collect = True
-            self._changed()
+            self.changed()
             self.beep("end")
         return self.menu()
 
@@ -307,60 +306,19 @@ class App:
         from .menus import MainMenu
         return MainMenu(self)
 
+    def keep_for_later(self, swapping: bool) -> bool:
+        # The live match kept for later (kept.py: loaded only for it).
+        from .kept import keep_live
+        return keep_live(self, swapping)
+
+    def resume_kept(self, number: int, game: str) -> Optional[Screen]:
+        from .kept import resume
+        return resume(self, number, game)
+
     def match_name(self) -> str:
         # "Stump #7": how every screen names the live match, for its whole life.
         match = self.match
         return name_of(match.game_name if match is not None else "", self.number)
-
-    # -- matches kept for later (kept.py moves their journals aside and back) -------
-    def keep_for_later(self, swapping: bool) -> bool:
-        # The live match kept for later; `swapping`: a kept one comes back in its place.
-        if not self.board.writable():
-            self._refuse(RulesError("read_only", "Maintenance: no save"))
-            return False
-        if len(self.journal.kept) >= FOR_LATER and not swapping:
-            self._refuse(RulesError("kept", "%d kept: end one first" % FOR_LATER))
-            return False
-        from .kept import stash
-        try:
-            stash(self.journal)
-        except OSError:
-            self._refuse(RulesError("flash", "Flash write failed"))
-            return False
-        self.match = None
-        self.number = 0
-        close_game()
-        self._changed()
-        return True
-
-    def resume_kept(self, number: int, game: str) -> Optional[Screen]:
-        # The kept match `number` live again, on the screen its game shows for where
-        # it is; it keeps its number (the journal may file it under a new one).
-        if not has_screens(game):
-            self.show("No screen for game")
-            return None
-        if not self.board.writable():
-            self._refuse(RulesError("read_only", "Maintenance: no save"))
-            return None
-        from .kept import restore
-        try:
-            records, dropped = restore(self.journal, number, game)
-        except OSError:
-            self._refuse(RulesError("flash", "Flash write failed"))
-            return None
-        if not records:
-            self.show("Kept #%d unreadable" % number)
-            return None
-        if open_name() != game:
-            close_game()
-        self._replay(records)
-        self._changed()
-        if dropped:
-            self.show("Journal tail dropped")
-        if self.match is None:
-            return self.menu()
-        screen: Screen = open_game(game).resume(self)
-        return screen
 
     def beep(self, kind: str) -> None:
         if self.settings.get("sound"):
@@ -371,7 +329,7 @@ class App:
         if self.settings.get("sound"):
             self.board.play(notes)
 
-    def _refuse(self, error: RulesError) -> RulesError:
+    def refuse(self, error: RulesError) -> RulesError:
         if error.code == "flash" and not self.journal.writable:
             # maintenance mode: the drive is the computer's, the flash is not broken
             error = RulesError("read_only", "Maintenance: no save")
@@ -379,7 +337,7 @@ class App:
         self.beep("refuse")
         return error
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
         self._view = None
         self.dirty = True
 

@@ -12,15 +12,22 @@
 # removed. Nothing is entered while both files exist, so after a power cut between
 # the two, boot drops live.jnl (journal.recover) and the kept file, which is whole,
 # stands: a cut at any write leaves the match live or kept, never lost or doubled.
+from parlour_rules.errors import RulesError
+
+from .games import close_game, has_screens, open_game, open_name
 from .journal import EIO, KEPT, decode, encode
 
 try:
-    from typing import TYPE_CHECKING, Any
+    from typing import TYPE_CHECKING, Any, Optional
 except ImportError:
     TYPE_CHECKING = False  # type: ignore[misc]
 
 if TYPE_CHECKING:
+    from .app import App
     from .journal import Journal
+    from .ui.screen import Screen
+
+FOR_LATER = 4       # matches kept for later at most (a fifth is refused)
 
 
 def stash(journal: "Journal") -> None:
@@ -82,3 +89,55 @@ def restore(journal: "Journal", number: int, game: str) -> "tuple[list[dict[str,
     journal.live_seq = new
     journal.kept = journal.list_kept()
     return records, len(data) - good
+
+
+# What App.keep_for_later and App.resume_kept do: here rather than in App, so the
+# code is on the heap only while a match is kept or resumed.
+def keep_live(app: "App", swapping: bool) -> bool:
+    # The live match kept for later; `swapping`: a kept one comes back in its place.
+    journal = app.journal
+    if not app.board.writable():
+        app.refuse(RulesError("read_only", "Maintenance: no save"))
+        return False
+    if len(journal.kept) >= FOR_LATER and not swapping:
+        app.refuse(RulesError("kept", "%d kept: end one first" % FOR_LATER))
+        return False
+    try:
+        stash(journal)
+    except OSError:
+        app.refuse(RulesError("flash", "Flash write failed"))
+        return False
+    app.match = None
+    app.number = 0
+    close_game()
+    app.changed()
+    return True
+
+
+def resume(app: "App", number: int, game: str) -> "Optional[Screen]":
+    # The kept match `number` live again, on the screen its game shows for where it
+    # is; it keeps its number (the journal may file it under a new seq).
+    if not has_screens(game):
+        app.show("No screen for game")
+        return None
+    if not app.board.writable():
+        app.refuse(RulesError("read_only", "Maintenance: no save"))
+        return None
+    try:
+        records, dropped = restore(app.journal, number, game)
+    except OSError:
+        app.refuse(RulesError("flash", "Flash write failed"))
+        return None
+    if not records:
+        app.show("Kept #%d unreadable" % number)
+        return None
+    if open_name() != game:
+        close_game()
+    app.replay(records)
+    app.changed()
+    if dropped:
+        app.show("Journal tail dropped")
+    if app.match is None:
+        return app.menu()
+    screen: Screen = open_game(game).resume(app)
+    return screen
