@@ -7,7 +7,6 @@ import pytest
 from doubles.memflash import MemFlash
 from doubles.scripted_board import SimBoard
 from parlour_device.app import App
-from parlour_device.games import NAMES
 from parlour_device.kept import FOR_LATER
 from parlour_device.menus import (
     AboutScreen,
@@ -20,6 +19,7 @@ from parlour_device.menus import (
     SyncScreen,
 )
 from parlour_device.ui.screen import ListScreen
+from parlour_rules.log import NAMES
 from test_journal_support import STUMP_CONFIG, stump_events
 
 

@@ -3,10 +3,10 @@
 # key 10 returns to the top. Loaded only while they show (App.menu).
 import gc
 
-from parlour_rules.log import GAMES
+from parlour_rules.log import GAMES, PLAYERS
 
 from . import VERSION
-from .games import PLAYERS, game_name, has_screens, name_of, open_game
+from .games import game_name, has_screens, name_of, open_game
 from .nvm import set_maintenance
 from .system import mem_free
 from .ui.frame import K_MENU, K_UNDO
