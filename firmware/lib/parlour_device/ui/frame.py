@@ -7,6 +7,8 @@ try:
 except ImportError:
     TYPE_CHECKING = False  # type: ignore[misc]
 
+from parlour_rules.errors import cut
+
 from .caches import remember
 
 try:
@@ -43,9 +45,8 @@ MEMO_SIZE = const(12)      # parts a Frame remembers (Frame.memo) before startin
 
 
 def fit(text: str, room: int) -> str:
-    # The text cut to `room` characters; the same string when it fits (slicing
-    # makes a new string, and a new string costs more than anything else here).
-    return text if len(text) <= room else text[:room]
+    # A title or hint cut to `room` characters, with no mark (errors.cut).
+    return cut(text, room, "")
 
 
 class Layout:

@@ -69,9 +69,9 @@ def _aimed(names: "List[str]", card: int, target: "Tuple[int, int]",
 
 def target_line(sc: "DartexPlay", v: "Dict[str, Any]") -> str:
     # remembered per view: turning through the targets makes each line once
-    line = sc.lines.get(sc.pick)
+    line = sc.target_lines.get(sc.pick)
     if line is None:
-        line = sc.lines[sc.pick] = _make_target_line(sc, v)
+        line = sc.target_lines[sc.pick] = _make_target_line(sc, v)
     return line
 
 

@@ -93,7 +93,7 @@ class DartexPlay(Screen):
         self.start = 0            # where the boxes start in _store (after the body)
         self.at = 0
         self.card_ver = -1
-        self.lines: "Dict[int, str]" = {}         # target lines of this view, by pick
+        self.target_lines: "Dict[int, str]" = {}         # target lines of this view, by pick
         self._aimlist: "Optional[List[Any]]" = None   # the throws on the table (per view)
         # aimed faces, by card and target: a few a match, in a table made at its size
         # once (grown on a target click, it cost that click a heap search, ~180,000)
@@ -125,8 +125,8 @@ class DartexPlay(Screen):
         self._exch = 8 if v["pack"] > 0 else 0
         self.body = None
         self._aimlist = None
-        if self.lines:            # a new table only where lines were made
-            self.lines = {}
+        if self.target_lines:            # a new table only where lines were made
+            self.target_lines = {}
         hand = v["hand"]
         self.title = _TITLES.text(hand) if hand else "Dartex"
         self._changed()
