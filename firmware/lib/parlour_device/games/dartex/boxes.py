@@ -95,13 +95,6 @@ def target_text(names: "List[str]", target: "Optional[Tuple[int, int]]") -> str:
     return "%s#%d" % (names[target[0]], target[1])
 
 
-def parse_face(token: str) -> "Tuple[int, Optional[Tuple[int, int]]]":
-    # A view's card token ("FOUL@1.2", "CHAMP=18", "DOUBLE", "7") -> (card, target).
-    from parlour_rules.tokens import parse_dartex
-    card, target = parse_dartex(token)
-    return card, target
-
-
 def face_item(colour_board: bool, x: int, y: int, w: int, h: int, text: str, colour: int,
               current: bool, scale: int) -> "Tuple[Any, ...]":
     # A box's face as a frame item (Frame.text's), centred and cut to the box: mono

@@ -145,18 +145,7 @@ class DartexPlay(Screen):
             chrome = _CHROMES[self._exch + _LAID_CHROME[laid] + (2 if self.champ else 0)]
         self._chrome = chrome
 
-    def _clear(self) -> None:
-        self.slots = []
-        del self.laid[:]
-        self.champ = False
-        self.aim = 0
-        self._changed()
-
     # -- the throw being entered -----------------------------------------------------
-
-    def _candidate(self) -> int:
-        n = NUMBERS[self.idx]
-        return CHAMP + n if self.champ else n
 
     def event(self) -> "Dict[str, Any]":
         # The throw of the cards laid, made once for its preview and its sending.
