@@ -39,6 +39,8 @@ def _pips(z):
 
 
 _DEAD, _COV = _suit_tables()
+# Every card int of the standard pack is below 52: a hand's bits fit under 2**52.
+HAND_BITS = 1 << 52
 _PLAIN = []  # double_sets.plain and dcost, once first needed (it imports melds)
 
 
@@ -48,7 +50,7 @@ def solve(hand):
         m = sum(map(_SHL, hand))
     except (TypeError, ValueError):
         return None
-    if 0 <= m < 4503599627370496 and _POP(m) == len(hand) < 12:
+    if 0 <= m < HAND_BITS and _POP(m) == len(hand) < 12:
         r = RummyResult()
         r.deadwood = _fast(m)
         r.plan = (m, None, None)
@@ -67,13 +69,13 @@ def solve_double(hand):
     except (TypeError, ValueError):
         return None
     r = RummyResult()
-    if 0 <= m < 4503599627370496 and _POP(m) == len(hand) < 12:
+    if 0 <= m < HAND_BITS and _POP(m) == len(hand) < 12:
         r.deadwood = _fast(m)
         r.plan = (m, None, None)
         return r
     m1 = sum(map(_SHL, set(hand)))
     m2 = m - m1
-    if not (0 <= m1 < 4503599627370496 and not m2 & ~m1
+    if not (0 <= m1 < HAND_BITS and not m2 & ~m1
             and _POP(m1) + _POP(m2) == len(hand) < 12):
         return None
     a0 = m1 & 8191
@@ -207,7 +209,7 @@ def solve_laid(hand, laid):
     except (TypeError, ValueError):
         return None
     h = laid.held
-    if not (0 <= m < 4503599627370496 and _POP(m) == len(hand) < 12) or m & (
+    if not (0 <= m < HAND_BITS and _POP(m) == len(hand) < 12) or m & (
             h[0] | h[1] << 13 | h[2] << 26 | h[3] << 39):
         return None
     r = RummyResult()

@@ -9,7 +9,7 @@ try:
 except ImportError:
     pass
 
-from ..system import setting
+from ..system import setting, ticks_after, ticks_reached
 from ..ui.caches import remember, room_for
 from ..ui.frame import Layout
 
@@ -21,6 +21,11 @@ COLOUR_320X240 = (320, 240, True, 2, 24, 156)
 TONES = {"ok": ((1760, 30),), "refuse": ((330, 90), (220, 160)),
          "end": ((660, 150), (880, 150), (1320, 300))}
 REST = 0                # a note of 0 Hz is a rest
+# A fixed PARLOUR_SEED gives each draw of a boot its own seed: the setting spread
+# over 32 bits by Knuth's multiplicative hash (a prime near 2**32 / the golden
+# ratio), plus an odd step per draw, so seeds 1, 2, 3 give unrelated draws.
+SEED_SPREAD = 2654435761
+SEED_STEP = 40503
 LED_OK = 0x002008
 LED_UNDO = 0x200800
 LED_KEY = 0x080818
@@ -146,7 +151,7 @@ class Board:
         fixed = setting("PARLOUR_SEED", "")
         if fixed:
             self.seeds += 1
-            value = (int(fixed) * 2654435761 + self.seeds * 40503) & 0xFFFFFFFF
+            value = (int(fixed) * SEED_SPREAD + self.seeds * SEED_STEP) & 0xFFFFFFFF
         else:
             import os
             value = int.from_bytes(os.urandom(4), "little")
@@ -187,14 +192,12 @@ class Beeper:
             self.pwm.duty_cycle = 0x8000
         else:
             self.pwm.duty_cycle = 0
-        self.until = (self.ticks_ms() + ms) & 0x1FFFFFFF
+        self.until = ticks_after(self.ticks_ms(), ms)
 
     def poll(self) -> None:
         if self.until < 0 or self.pwm is None:
             return
-        # supervisor.ticks_ms wraps at 2**29: compare the wrapped difference.
-        late: int = (self.ticks_ms() - self.until) & 0x1FFFFFFF
-        if late < 0x10000000:
+        if ticks_reached(self.ticks_ms(), self.until):
             self._sound()
 
 
