@@ -7,7 +7,6 @@ from parlour_rules.errors import RulesError
 from parlour_rules.log import MatchLog
 
 from . import VERSION
-from .boards.common import dimmed, led_colours
 from .games import close_game, mark_resident, name_of, open_game, open_name
 from .journal import MIN_ROOM, Journal
 from .prefs import ROSTER, SETTINGS, default_roster, load_roster, load_settings, save, valid_roster
@@ -15,6 +14,7 @@ from .system import MEM_FREE, mem_free, ticks_after, ticks_reached
 from .twin import ENOSPC
 from .ui.caches import remember, room_for
 from .ui.frame import BLACK, BLUE, GREY, MEMO_SIZE, RECT, RED, TEXT, WHITE, Frame, fit
+from .ui.lights import dimmed, led_colours
 from .ui.screen import Screen
 
 try:
@@ -445,8 +445,8 @@ class App:
         backs = self._key_backs
         if not backs:       # each key's box, made once
             for key in range(12):
-                backs.append((RECT, (key % 3) * 107, hint_y + 12 + (key // 3) * 12, 105, 11,
-                              KEY_BACK, True))
+                x, y, w, h = lay.key_box(key)
+                backs.append((RECT, x, y, w, h, KEY_BACK, True))
         for key in range(12):
             label = labels[key]
             if label:

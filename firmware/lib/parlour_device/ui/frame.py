@@ -41,6 +41,12 @@ CIRCLE = const(2)
 LINE = const(3)
 POLY = const(4)
 GROUP = const(5)
+# The colour board's key labels: three columns a third of its width apart, rows a
+# small line apart, each box a pixel short of its neighbours.
+KEY_PITCH_X = const(107)
+KEY_PITCH_Y = const(12)
+KEY_BOX_W = const(105)
+KEY_BOX_H = const(11)
 MEMO_SIZE = const(12)      # parts a Frame remembers (Frame.memo) before starting over
 
 
@@ -68,6 +74,13 @@ class Layout:
 
     def row_y(self, row: int) -> int:
         return self.body_top + row * self.line_h
+
+    def key_box(self, key: int) -> "Tuple[int, int, int, int]":
+        # The colour board's label box for pad key `key` (0..11): the pad's 3x4
+        # grid under the hint line, in small text. -> (x, y, width, height)
+        return ((key % 3) * KEY_PITCH_X,
+                self.body_top + self.body_height + KEY_PITCH_Y + (key // 3) * KEY_PITCH_Y,
+                KEY_BOX_W, KEY_BOX_H)
 
 
 class Frame:

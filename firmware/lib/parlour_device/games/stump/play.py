@@ -6,8 +6,8 @@
 
 from parlour_rules.stump.ring import HALF, tie_choices
 
-from ...boards.common import seat_lights
 from ...ui.frame import K_OK
+from ...ui.lights import seat_lights
 from ...ui.lines import clip
 from ...ui.screen import Screen
 from .draw import StumpView
