@@ -11,7 +11,7 @@ from doubles.memflash import MemFlash
 from doubles.scripted_board import KEY, PRESS, TURN, WAIT, SimBoard
 from parlour_device.app import App
 from parlour_device.link import Link
-from parlour_device.nvm import maintenance_requested
+from parlour_device.system import maintenance_requested
 from parlour_device.ui.frame import K_MENU, K_OK, K_UNDO, TEXT
 from parlour_rules.log import PLAYERS
 from parlour_wire.frame import check

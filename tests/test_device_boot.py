@@ -12,7 +12,7 @@ from parlour.sim import fakes
 from parlour.sim.device import SimHardware
 from parlour_device import boards
 from parlour_device.app import App
-from parlour_device.nvm import maintenance_requested, set_maintenance
+from parlour_device.system import maintenance_requested, set_maintenance
 from test_device_app import texts
 from test_journal_support import STUMP_CONFIG
 

@@ -215,7 +215,7 @@ def test_undo_of_a_throw_names_its_value():
 
 
 def test_the_seat_keys_light_whose_turn_it_is_and_who_deals():
-    from parlour_device.ui.lights import LED_DEALER, LED_OK, LED_TURN
+    from parlour_device.ui.frame import LED_DEALER, LED_OK, LED_TURN
 
     pad = started(3)                                          # dealer P1, P2 on turn
     lit = pad.board.lit

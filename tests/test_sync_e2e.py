@@ -18,7 +18,7 @@ import serial
 
 from parlour.cli import main
 from parlour.store import open_store
-from parlour_device.nvm import maintenance_requested
+from parlour_device.system import maintenance_requested
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPTS = ROOT / "sim-scripts"

@@ -13,8 +13,20 @@ from .prefs import ROSTER, SETTINGS, default_roster, load_roster, load_settings,
 from .system import MEM_FREE, mem_free, ticks_after, ticks_reached
 from .twin import ENOSPC
 from .ui.caches import remember, room_for
-from .ui.frame import BLACK, BLUE, GREY, MEMO_SIZE, RECT, RED, TEXT, WHITE, Frame, fit
-from .ui.lights import dimmed, led_colours
+from .ui.frame import (
+    BLACK,
+    BLUE,
+    GREY,
+    MEMO_SIZE,
+    RECT,
+    RED,
+    TEXT,
+    WHITE,
+    Frame,
+    dimmed,
+    fit,
+    led_colours,
+)
 from .ui.screen import Screen
 
 try:

@@ -23,8 +23,7 @@ from parlour_wire.frame import decode as _decode
 from parlour_wire.frame import encode as encode  # the journal's line, for its callers
 
 from . import twin
-from .nvm import read_seq, write_seq
-from .system import boot_id, uptime_ms
+from .system import boot_id, read_seq, uptime_ms, write_seq
 
 try:
     from typing import Any, Optional

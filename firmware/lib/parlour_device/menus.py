@@ -7,8 +7,7 @@ from parlour_rules.log import GAMES, PLAYERS
 
 from . import VERSION
 from .games import game_name, has_screens, name_of, open_game
-from .nvm import set_maintenance
-from .system import mem_free
+from .system import mem_free, set_maintenance
 from .ui.frame import K_MENU, K_UNDO
 from .ui.screen import ListScreen, Screen
 

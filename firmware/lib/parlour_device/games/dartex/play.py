@@ -10,8 +10,7 @@ from parlour_rules.errors import RulesError
 from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
 
 from ...ui.caches import Numbered, room_for
-from ...ui.frame import GREEN, K_OK, K_UNDO, RED, WHITE
-from ...ui.lights import seat_lights
+from ...ui.frame import GREEN, K_OK, K_UNDO, RED, WHITE, seat_lights
 from ...ui.lines import clip
 from ...ui.screen import Screen
 from .boxes import NUMBER_COUNT, NUMBER_FACES, NUMBERS, Boxes, token

@@ -6,8 +6,7 @@
 
 from parlour_rules.stump.ring import HALF, tie_choices
 
-from ...ui.frame import K_OK
-from ...ui.lights import seat_lights
+from ...ui.frame import K_OK, seat_lights
 from ...ui.lines import clip
 from ...ui.screen import Screen
 from .draw import StumpView
