@@ -38,6 +38,10 @@ def shared_modules_as_imported():
     for name in [n for n in sys.modules if n.startswith(SHARED) and n not in before]:
         del sys.modules[name]
     sys.modules.update(before)
+    for name, module in before.items():     # and each package's attribute for it
+        parent, _, child = name.rpartition(".")
+        if parent in before:
+            setattr(before[parent], child, module)
 
 
 @pytest.fixture(scope="session")

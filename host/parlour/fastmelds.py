@@ -39,7 +39,9 @@ def _pips(z):
 
 
 _DEAD, _COV = _suit_tables()
-_PLAIN = []  # melds_dsets.plain and dcost, once first needed (it imports melds)
+# Every card int of the standard pack is below 52: a hand's bits fit under 2**52.
+HAND_BITS = 1 << 52
+_PLAIN = []  # double_sets.plain and dcost, once first needed (it imports melds)
 
 
 def solve(hand):
@@ -48,10 +50,10 @@ def solve(hand):
         m = sum(map(_SHL, hand))
     except (TypeError, ValueError):
         return None
-    if 0 <= m < 4503599627370496 and _POP(m) == len(hand) < 12:
+    if 0 <= m < HAND_BITS and _POP(m) == len(hand) < 12:
         r = RummyResult()
         r.deadwood = _fast(m)
-        r._plan = (m, None, None)
+        r.plan = (m, None, None)
         return r
     return None
 
@@ -67,13 +69,13 @@ def solve_double(hand):
     except (TypeError, ValueError):
         return None
     r = RummyResult()
-    if 0 <= m < 4503599627370496 and _POP(m) == len(hand) < 12:
+    if 0 <= m < HAND_BITS and _POP(m) == len(hand) < 12:
         r.deadwood = _fast(m)
-        r._plan = (m, None, None)
+        r.plan = (m, None, None)
         return r
     m1 = sum(map(_SHL, set(hand)))
     m2 = m - m1
-    if not (0 <= m1 < 4503599627370496 and not m2 & ~m1
+    if not (0 <= m1 < HAND_BITS and not m2 & ~m1
             and _POP(m1) + _POP(m2) == len(hand) < 12):
         return None
     a0 = m1 & 8191
@@ -108,7 +110,7 @@ def solve_double(hand):
         picks = []
         m1 = [a0, a1, a2, a3]
         m2 = [b0, b1, b2, b3]
-    r._plan = ("double", picks, m1, m2, None, None)
+    r.plan = ("double", picks, m1, m2, None, None)
     return r
 
 
@@ -207,12 +209,12 @@ def solve_laid(hand, laid):
     except (TypeError, ValueError):
         return None
     h = laid.held
-    if not (0 <= m < 4503599627370496 and _POP(m) == len(hand) < 12) or m & (
+    if not (0 <= m < HAND_BITS and _POP(m) == len(hand) < 12) or m & (
             h[0] | h[1] << 13 | h[2] << 26 | h[3] << 39):
         return None
     r = RummyResult()
     r.deadwood = _laid(m, laid.ph, laid.fr)
-    r._plan = (m, None, laid)
+    r.plan = (m, None, laid)
     return r
 
 

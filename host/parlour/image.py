@@ -171,13 +171,13 @@ def board_ids(firmware: Path = FIRMWARE) -> dict[str, str]:
 
 
 def _games_with_screens(firmware: Path) -> list[str]:
-    # parlour_device.games.PLAYERS: the games the device loads by name.
-    tree = ast.parse((firmware / "lib/parlour_device/games/__init__.py").read_text())
+    # parlour_rules.log.GAMES: the games the device loads by name.
+    tree = ast.parse((firmware / "lib/parlour_rules/log.py").read_text())
     for node in tree.body:
         if (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
-                and node.targets[0].id == "PLAYERS"):
+                and node.targets[0].id == "GAMES"):
             return sorted(ast.literal_eval(node.value))
-    raise ParlourError("parlour_device.games has no PLAYERS")
+    raise ParlourError("parlour_rules.log has no GAMES")
 
 
 def drive_files(board: str, firmware: Path = FIRMWARE) -> dict[str, Path]:

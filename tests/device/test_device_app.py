@@ -11,10 +11,10 @@ from appdriver import act, boot, texts
 from doubles.scripted_board import KEY, PRESS, TURN, WAIT
 from journal_support import STUMP_CONFIG, stump_events
 from parlour_device.app import App
-from parlour_device.games import PLAYERS
-from parlour_device.journal import maintenance_requested
 from parlour_device.link import Link
+from parlour_device.system import maintenance_requested
 from parlour_device.ui.frame import K_MENU, K_OK, K_UNDO
+from parlour_rules.log import PLAYERS
 from parlour_wire.frame import check
 from portable_lint import REASON_FLOAT, SHARED_IMPORTS, lint_source, lint_tree
 
@@ -56,8 +56,8 @@ def test_new_match_offers_every_game_and_each_leads_to_its_player_setup():
     app = boot()
     act(app, (KEY, K_OK))
     assert app.screen.entries() == ["Dumbo", "Poker Rum/Gin", "Stump", "Dartex", "Galumphus"]
-    for turns, title in enumerate(["Dumbo: players", "Poker Rum/Gin players", "Stump: players",
-                                   "Dartex: players", "Galumphus: players"]):
+    for turns, title in enumerate(["Dumbo players", "Poker Rum/Gin players", "Stump players",
+                                   "Dartex players", "Galumphus players"]):
         act(app, (KEY, K_MENU), (KEY, K_OK), (TURN, turns), (KEY, K_OK))
         assert app.screen.title == title and len(title) <= 21
 
@@ -65,7 +65,7 @@ def test_new_match_offers_every_game_and_each_leads_to_its_player_setup():
 def test_player_setup_seats_in_order_and_refuses_too_few():
     app = boot()
     act(app, (KEY, K_OK), (TURN, 2), (KEY, K_OK))        # New match > Stump
-    assert app.screen.title == "Stump: players"
+    assert app.screen.title == "Stump players"
     setup = app.screen
     act(app, (TURN, 2), (KEY, K_OK), (TURN, -2), (KEY, K_OK))
     assert setup.entries()[:3] == ["2 P1", "- P2", "1 P3"]

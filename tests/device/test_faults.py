@@ -94,7 +94,7 @@ def test_a_screen_raising_in_draw_goes_to_the_menu_which_draws():
     app.dirty = True
     run_steps(app, 3)
     shown = texts(app)
-    assert shown[0] == "Error: KeyError" and "Resume Stump" in shown
+    assert shown[0] == "Error: KeyError" and "Stump #1" in shown
     assert "KeyError: 'ring' @ test_faults.py:" in log_lines(files)[0]
     assert boot(files).match.events == EVENTS
 
@@ -211,4 +211,4 @@ def test_the_menu_key_after_a_fault_still_resumes_the_match():
     run_steps(app, 1)
     app.board.feed(KEY, K_MENU)
     app.step()
-    assert app.screen.entries()[0] == "Resume Stump"
+    assert app.screen.entries()[0] == "Stump #1"

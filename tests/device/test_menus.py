@@ -7,11 +7,11 @@ import pytest
 from doubles.memflash import MemFlash
 from doubles.scripted_board import SimBoard
 from journal_support import STUMP_CONFIG, stump_events
-from parlour_device import suspend
 from parlour_device.app import App
-from parlour_device.games import NAMES
-from parlour_device.ui.menu import (
+from parlour_device.kept import FOR_LATER
+from parlour_device.menus import (
     AboutScreen,
+    LiveQuestion,
     MainMenu,
     NewMatch,
     PlayerSetup,
@@ -20,14 +20,15 @@ from parlour_device.ui.menu import (
     SyncScreen,
 )
 from parlour_device.ui.screen import ListScreen
+from parlour_rules.log import NAMES
 
 
 def busy_app(colour):
     # a live match, four kept for later, one finished: every menu at its longest
     app = App(SimBoard(colour=colour, flash=MemFlash({})))
-    for _ in range(suspend.FOR_LATER):
+    for _ in range(FOR_LATER):
         assert app.new_match("stump", STUMP_CONFIG) is None
-        assert suspend.keep_live(app, False)
+        assert app.keep_for_later(False)
     assert app.new_match("stump", STUMP_CONFIG) is None
     app.finish_match("stopped")
     assert app.new_match("stump", STUMP_CONFIG) is None
@@ -36,6 +37,7 @@ def busy_app(colour):
     # numbers as long as a busy device's: four kept matches numbered in the hundreds
     app.journal.kept = [(seq + 120, game) for seq, game in app.journal.kept]
     app.journal.live_seq += 120
+    app.number += 120
     return app
 
 
@@ -43,7 +45,7 @@ def menus(app):
     main = MainMenu(app)
     out = [main, NewMatch(app, main), RosterScreen(app, main), SettingsScreen(app, main),
            SyncScreen(app, main), AboutScreen(app, main),
-           suspend.LiveQuestion(app, main, lambda: None)]
+           LiveQuestion(app, main, lambda: None)]
     for game in NAMES:
         out.append(PlayerSetup(app, main, game))
     return out
@@ -66,18 +68,17 @@ def test_every_menu_line_and_title_fits_its_display(colour):
 def test_the_main_menu_lists_kept_matches_newest_first_after_new_match():
     app = busy_app(False)
     entries = MainMenu(app).entries()
-    assert entries[:2] == ["Resume Stump", "New match"]
-    assert entries[2:6] == ["Resume Stump #124", "Resume Stump #123", "Resume Stump #122",
-                            "Resume Stump #121"]
+    assert entries[:2] == ["Stump #126", "New match"]
+    assert entries[2:6] == ["Stump #124", "Stump #123", "Stump #122", "Stump #121"]
     assert entries[6:] == ["Roster", "Settings", "Sync status"]
 
 
-def test_a_long_game_name_drops_resume_rather_than_be_cut():
+def test_every_match_and_every_player_screen_is_named_one_way_whatever_its_length():
     app = App(SimBoard(flash=MemFlash({})))
     app.journal.kept = [(123, "poker"), (7, "galumphus")]
-    assert MainMenu(app).entries()[1:3] == ["Poker Rum/Gin #123", "Resume Galumphus #7"]
+    assert MainMenu(app).entries()[1:3] == ["Poker Rum/Gin #123", "Galumphus #7"]
     assert PlayerSetup(app, None, "poker").title == "Poker Rum/Gin players"
-    assert PlayerSetup(app, None, "stump").title == "Stump: players"
+    assert PlayerSetup(app, None, "stump").title == "Stump players"
 
 
 def test_a_menu_longer_than_the_screen_marks_the_rows_out_of_sight():

@@ -179,13 +179,13 @@ def test_the_entry_brought_up_to_date_in_place_equals_the_entry_drawn_whole(colo
             continue
         pad.do("%s%d" % ("k" if step.kind == "key" else "t", int(step.value)))
         screen = pad.app.screen
-        if type(screen).__name__ != "DartexPlay" or screen._entry is None:
+        if type(screen).__name__ != "DartexPlay" or screen.entry is None:
             continue
         draw_entry = importlib.import_module("parlour_device.games.dartex.draw").draw_entry
         Frame = importlib.import_module("parlour_device.ui.frame").Frame
-        kept = list(screen._entry)
-        screen._entry = screen._store = screen._body = None
-        screen._shown = [None, None, None]
+        kept = list(screen.entry)
+        screen.entry = screen.store = screen.body = None
+        screen.shown = [None, None, None]
         whole = draw_entry(screen, Frame(pad.app.layout), pad.view())
         assert kept == whole, step
         compared += 1
@@ -218,7 +218,7 @@ def test_undo_of_a_throw_names_its_value():
 
 
 def test_the_seat_keys_light_whose_turn_it_is_and_who_deals():
-    from parlour_device.boards.common import LED_DEALER, LED_OK, LED_TURN
+    from parlour_device.ui.frame import LED_DEALER, LED_OK, LED_TURN
 
     pad = started(3)                                          # dealer P1, P2 on turn
     lit = pad.board.lit
@@ -260,7 +260,7 @@ def test_a_target_line_shows_an_aimed_card_as_its_box_did_from_the_same_table():
     pad.do("k3 k11 t13 k11 t1 k11 k11")                       # P2: FOUL@P1#1 18 19
     assert pad.events()[-1]["cards"] == ["FOUL@0.1", "18", "19"]
     screen = pad.app.screen
-    shown = screen._aims[(FOUL, (0, 1))]                      # made as the box showed it
+    shown = screen.aims[(FOUL, (0, 1))]                      # made as the box showed it
     assert shown == "F>P1#1"
     pad.do("k5 t1 t1")                                        # P1 lays WIRE: P2#1, then P2#2
     assert "P2#2 F>P1#1 18 19" in pad.frame_text()

@@ -234,7 +234,7 @@ def test_a_refused_stuck_names_nothing_but_the_reason():
 
 
 def test_the_seat_keys_light_whose_turn_it_is_and_who_deals():
-    from parlour_device.boards.common import LED_DEALER, LED_OK, LED_TURN, LED_UNDO
+    from parlour_device.ui.frame import LED_DEALER, LED_OK, LED_TURN, LED_UNDO
 
     pad = Pad().do(menu_to_options(3) + " k7 t1 k11 t9 k11 t10 k11")  # dealer P1, P2 on
     lit = pad.board.lit

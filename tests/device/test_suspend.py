@@ -9,9 +9,9 @@ import pytest
 from doubles.memflash import MemFlash
 from doubles.scripted_board import KEY, TURN, SimBoard
 from journal_support import STUMP_CONFIG, CutFlash, PowerCut, stump_events
-from parlour_device import suspend
 from parlour_device.app import App
 from parlour_device.journal import KEPT, decode, encode
+from parlour_device.kept import FOR_LATER
 from parlour_device.ui.frame import K_MENU, K_OK, K_UNDO, TEXT
 
 EVENTS = stump_events(4)
@@ -47,7 +47,7 @@ def to_player_setup(app, seat=(0, 1)):
     act(app, (KEY, K_MENU))
     app.screen.index = app.screen.entries().index("New match")
     act(app, (KEY, K_OK), (TURN, 2), (KEY, K_OK))
-    assert app.screen.title == "Stump: players"
+    assert app.screen.title == "Stump players"
     for _ in seat:
         act(app, (KEY, K_OK), (TURN, 1))
 
@@ -78,7 +78,7 @@ def test_starting_a_match_while_one_is_live_asks_and_back_changes_nothing():
     to_player_setup(app)
     setup = app.screen
     act(app, (KEY, 8))
-    assert app.screen.title == "Stump #%d is live" % seq
+    assert app.screen.title == "Stump #%d" % seq
     assert texts(app)[1:4] == ["Keep it for later", "End it (stopped)", "Back"]
     act(app, (TURN, 2), (KEY, K_OK))
     assert app.screen is setup and app.match.events == EVENTS[:3]
@@ -99,7 +99,7 @@ def test_keep_it_for_later_moves_the_journal_aside_lists_it_and_sync_does_not_se
     act(app, (KEY, K_OK))                               # the new match starts
     assert app.match is not None and app.journal.live_seq == seq + 1
     act(app, (KEY, K_MENU))
-    assert app.screen.entries()[:3] == ["Resume Stump", "New match", "Resume Stump #%d" % seq]
+    assert app.screen.entries()[:3] == ["Stump #%d" % (seq + 1), "New match", "Stump #%d" % seq]
     app.screen.index = app.screen.entries().index("Sync status")
     act(app, (KEY, K_OK))
     assert "Kept for later: 1" in texts(app)
@@ -120,10 +120,10 @@ def test_a_kept_match_survives_a_reboot_and_resumes_with_every_entry():
     files = {}
     app = boot(files)
     seq = live_stump(app)
-    assert suspend.keep_live(app, False)
+    assert app.keep_for_later(False)
     app = boot(files)
     assert app.match is None and app.journal.kept == [(seq, "stump")]
-    assert app.screen.entries() == ["New match", "Resume Stump #%d" % seq, "Roster",
+    assert app.screen.entries() == ["New match", "Stump #%d" % seq, "Roster",
                                     "Settings", "Sync status"]
     act(app, (TURN, 1), (KEY, K_OK))                    # nothing live: no question
     assert app.match.events == EVENTS[:3] and app.journal.live_seq == seq
@@ -136,10 +136,10 @@ def test_a_kept_match_survives_a_reboot_and_resumes_with_every_entry():
 def test_resuming_a_kept_match_while_another_is_live_asks_and_swaps_them():
     app = boot()
     first = live_stump(app)
-    assert suspend.keep_live(app, False)
+    assert app.keep_for_later(False)
     second = live_stump(app, EVENTS[:2])
-    act(app, (KEY, K_MENU), (TURN, 2), (KEY, K_OK))     # Resume Stump #first
-    assert app.screen.title == "Stump #%d is live" % second
+    act(app, (KEY, K_MENU), (TURN, 2), (KEY, K_OK))     # Stump #first
+    assert app.screen.title == "Stump #%d" % second
     act(app, (KEY, K_OK))
     assert app.journal.live_seq == first and app.match.events == EVENTS[:3]
     assert app.journal.kept == [(second, "stump")]
@@ -149,56 +149,78 @@ def test_resuming_a_kept_match_while_another_is_live_asks_and_swaps_them():
 def test_a_fifth_match_kept_is_refused_with_a_clear_message_and_stays_live():
     app = boot()
     seqs = []
-    for _ in range(suspend.FOR_LATER):
+    for _ in range(FOR_LATER):
         seqs.append(live_stump(app, EVENTS[:1]))
-        assert suspend.keep_live(app, False)
+        assert app.keep_for_later(False)
     live = live_stump(app, EVENTS[:2])
     act(app, (KEY, K_MENU))
-    assert app.screen.entries() == (["Resume Stump", "New match"]
-                                    + ["Resume Stump #%d" % s for s in reversed(seqs)]
+    assert app.screen.entries() == (["Stump #%d" % live, "New match"]
+                                    + ["Stump #%d" % s for s in reversed(seqs)]
                                     + ["Roster", "Settings", "Sync status"])
     to_player_setup(app)
     act(app, (KEY, 8), (KEY, K_OK))
     assert app.message == "4 kept: end one first"
     assert app.journal.live_seq == live and app.match.events == EVENTS[:2]
-    assert app.screen.title == "Stump #%d is live" % live
+    assert app.screen.title == "Stump #%d" % live
     # swapping with a kept one is no fifth: the live one goes, the kept one comes
     act(app, (KEY, K_MENU))
-    app.screen.index = app.screen.entries().index("Resume Stump #%d" % seqs[0])
+    app.screen.index = app.screen.entries().index("Stump #%d" % seqs[0])
     act(app, (KEY, K_OK), (KEY, K_OK))
-    assert app.journal.live_seq == seqs[0] and len(app.journal.kept) == suspend.FOR_LATER
+    assert app.journal.live_seq == seqs[0] and len(app.journal.kept) == FOR_LATER
 
 
-def test_a_kept_match_below_what_the_laptop_may_hold_resumes_under_a_new_number():
-    # The laptop pulls only numbers above the last it holds: a kept match finished
-    # after a later one was synced would be passed over under its old number.
+def test_a_kept_match_keeps_its_number_from_start_to_filing_though_filed_under_a_new_seq():
+    # The laptop pulls only seqs above the last it holds, so a kept match finished
+    # after a later one was synced is filed under a new seq; the table knows it by
+    # one name all along: the menu, the live-match question, Sync status, and the
+    # record the laptop gets.
     files = {}
     app = boot(files)
     old = live_stump(app)
-    assert suspend.keep_live(app, False)
+    name = "Stump #%d" % old
+    act(app, (KEY, K_MENU))
+    assert app.screen.entries()[0] == name
+    assert app.keep_for_later(False)
     later = live_stump(app, EVENTS[:1])
     app.finish_match("stopped")
     assert app.journal.pending() == [later]
     app.journal.ack(later)
-    screen = suspend.resume(app, old, "stump")
+    act(app, (KEY, K_MENU))
+    assert app.screen.entries()[1] == name
+    screen = app.resume_kept(old, "stump")
     assert screen is not None and app.journal.live_seq > later
-    assert app.message == "#%d is now #%d" % (old, app.journal.live_seq)
+    assert app.message == "" and app.match_name() == name
     assert app.match.events == EVENTS[:3]
     new = app.journal.live_seq
-    assert boot(files).journal.live_seq == new
     app = boot(files)
+    assert app.journal.live_seq == new and app.match_name() == name
+    act(app, (KEY, K_MENU))
+    assert app.screen.entries()[0] == name
+    app.screen.index = app.screen.entries().index("Sync status")
+    act(app, (KEY, K_OK))
+    assert name in texts(app)
+    # kept and resumed again, by the same name, and a question names it so too
+    assert app.keep_for_later(False)
+    assert app.journal.kept == [(old, "stump")]
+    live_stump(app, EVENTS[:1])
+    act(app, (KEY, K_MENU))
+    app.screen.index = app.screen.entries().index(name)
+    act(app, (KEY, K_OK))
+    assert app.screen.title == "Stump #%d" % app.journal.live_seq   # the live one's name
+    act(app, (KEY, K_OK))                                # Keep it for later: swap
+    assert app.match_name() == name and app.journal.live_seq == new
     app.finish_match("stopped")
-    assert app.journal.pending() == [new]
-    assert app.journal.load(new)["record"]["events"] == EVENTS[:3]
+    filed = app.journal.load(new)
+    assert filed["no"] == old and filed["record"]["events"] == EVENTS[:3]
 
 
 def test_a_kept_file_that_cannot_be_read_is_dropped_and_said():
     files = {}
     app = boot(files)
     seq = live_stump(app)
-    assert suspend.keep_live(app, False)
+    assert app.keep_for_later(False)
     files[KEPT + "/%d-stump.jnl" % seq] = b"garbage\n"
-    assert suspend.resume(app, seq, "stump") is None
+    assert app.resume_kept(seq, "stump") is None
     assert app.message == "Kept #%d unreadable" % seq and app.journal.kept == []
 
 
@@ -215,7 +237,7 @@ def play(flash, nvm, state):
         assert app.submit(EVENTS[i]) is None
         state["matches"][a] = ("live", EVENTS[:i + 1])
     state["moving"] = a
-    assert suspend.keep_live(app, False)
+    assert app.keep_for_later(False)
     state["matches"][a] = ("kept", EVENTS[:3])
     state["moving"] = None
     assert app.new_match("stump", STUMP_CONFIG) is None
@@ -224,10 +246,10 @@ def play(flash, nvm, state):
     assert app.submit(EVENTS[0]) is None
     state["matches"][b] = ("live", EVENTS[:1])
     state["moving"] = b
-    assert suspend.keep_live(app, True)
+    assert app.keep_for_later(True)
     state["matches"][b] = ("kept", EVENTS[:1])
     state["moving"] = a
-    assert suspend.resume(app, a, "stump") is not None
+    assert app.resume_kept(a, "stump") is not None
     state["matches"][a] = ("live", EVENTS[:3])
     state["moving"] = None
     state["next"] = (a, EVENTS[:4])
@@ -277,8 +299,8 @@ def test_a_power_cut_at_every_write_of_a_keep_and_a_resume_loses_and_doubles_not
         # and the device carries on: every kept match comes back
         for seq, game in list(app.journal.kept):
             if app.match is not None:
-                assert suspend.keep_live(app, True)
-            assert suspend.resume(app, seq, game) is not None
+                assert app.keep_for_later(True)
+            assert app.resume_kept(seq, game) is not None
             assert app.match.events == found[seq][1]
 
 
@@ -288,12 +310,12 @@ def play_renumbered(flash, nvm, state):
     app = App(SimBoard(flash=flash, nvm=nvm))
     live_stump(app)
     state["a"] = EVENTS[:3]
-    assert suspend.keep_live(app, False)
+    assert app.keep_for_later(False)
     live_stump(app, EVENTS[:1])
     app.finish_match("stopped")
     app.journal.ack(app.journal.pending()[-1])
     state["b_gone"] = True
-    assert suspend.resume(app, 1, "stump") is not None
+    assert app.resume_kept(1, "stump") is not None
     assert app.journal.live_seq > 2
     state["next"] = EVENTS[:4]          # whole in one copy: boot may take it
     assert app.submit(EVENTS[3]) is None

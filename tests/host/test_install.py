@@ -24,7 +24,7 @@ from parlour.store import open_store
 from parlour_device.app import App
 from parlour_device.boards.common import MONO_128X64, Board
 from parlour_device.flash import Flash
-from parlour_device.journal import maintenance_requested
+from parlour_device.system import maintenance_requested
 from ptydevice import UNPRIVILEGED, Device, one_line
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -337,11 +337,12 @@ def test_a_drive_the_firmware_holds_is_opened_over_the_data_port(tmp_path, image
 def test_the_devices_restart_reply_restarts_it_once_sent(tmp_path, monkeypatch):
     import types
 
+    from parlour_device.link import RX
     from parlour_device.sync import Sync
     from parlour_wire.messages import message
 
     app = App(Board(MONO_128X64, None, None, bytearray(4096), Flash(str(tmp_path)), "ab12"))
-    sync = Sync(app)
+    sync = Sync(app, RX)
     refused = sync.answer(message("restart", 1, {"maint": "yes"}))
     assert b'"code": "fields"' in refused[0] and not maintenance_requested(app.board.nvm)
     resets = []
@@ -357,7 +358,7 @@ def test_the_devices_restart_reply_restarts_it_once_sent(tmp_path, monkeypatch):
 def test_the_simulator_restarts_in_place_into_maintenance_mode_and_back(tmp_path):
     from parlour.sim import fakes
     from parlour.sim.device import SimDevice
-    from parlour_device.journal import set_maintenance
+    from parlour_device.system import set_maintenance
 
     device = SimDevice("macropad", tmp_path, pty=False)
     seen = []

@@ -258,6 +258,19 @@ def test_terminal_face_shows_the_colour_board_as_text_at_80x24(tmp_path):
         dev.close()
 
 
+def test_terminal_face_keeps_its_box_as_a_list_scrolls_past_its_end(device):
+    face = terminal.TerminalFace(device)
+    first = [terminal.strip(line) for line in face.lines(80, 24)]
+    box = first.index("\u2514" + "\u2500" * 22 + "\u2518")
+    for key in ".." + "c" + "...." + "c" + "." * 12:      # Settings > About, scrolled on
+        assert face.press(key)
+        device.step()
+        lines = [terminal.strip(line) for line in face.lines(80, 24)]
+        assert lines[box] == first[box] and len(lines) == len(first), key
+        assert sum("data channel" in line for line in lines) == 1
+    assert lines[1].startswith("\u2502About")
+
+
 def test_r_power_cycle_is_shown_in_the_terminal(device):
     face = terminal.TerminalFace(device)
     assert face.press("c") and face.message == ""
@@ -301,7 +314,7 @@ def _last_frame(out: bytes) -> list[str]:
     """The lines of the last whole frame the face drew (each starts at the top left)."""
     text = out.decode(errors="ignore")
     frames = [f for f in text.split("\x1b[H") if "data channel" in f]
-    return [terminal.strip(line.replace("\x1b[K", "").rstrip("\r")) for line in
+    return [terminal.strip(line.replace("\x1b[K", "").replace("\x1b[J", "").rstrip("\r")) for line in
             frames[-1].replace("\x1b[2J", "").split("\n")]
 
 
@@ -359,7 +372,7 @@ def test_parlour_sim_in_tmux_at_80x24(tmp_path):
     tmux = ["tmux", "-L", f"parlour-test-{os.getpid()}"]
     session = "sim"
     command = (f"DISPLAY= {shlex.quote(sys.executable)} -m parlour sim --face terminal "
-               f"--state {shlex.quote(str(tmp_path))}")
+               f"--state {shlex.quote(str(tmp_path))}; sleep 30")
     subprocess.run([*tmux, "-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "80",
                     "-y", "24", command], check=True, timeout=30)
     try:
@@ -380,6 +393,22 @@ def test_parlour_sim_in_tmux_at_80x24(tmp_path):
                               "\u2502Dumbo                 \u2502"]
         assert " 9 [z] Back   10 [x] Menu   11 [c] OK" in screen
         assert len(screen) <= 24 and all(len(line) <= 80 for line in screen)
+        # Sync status has fewer lines than the menus: nothing of them stays behind
+        subprocess.run([*tmux, "send-keys", "-t", session, "x", ".", ".", ".", "c"], check=True,
+                       timeout=30)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and "\u2502Sync status" not in capture()[1]:
+            time.sleep(0.2)
+        time.sleep(0.5)
+        screen = capture()
+        assert screen[1].startswith("\u2502Sync status")
+        assert sum("data channel" in line for line in screen) == 1, screen
+        # Q gives the terminal back as it was: no frame left on it
+        subprocess.run([*tmux, "send-keys", "-t", session, "Q"], check=True, timeout=30)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and any("data channel" in x for x in capture()):
+            time.sleep(0.2)
+        assert not any("\u2502" in line or "data channel" in line for line in capture())
     finally:
         subprocess.run([*tmux, "kill-server"], timeout=30)
 

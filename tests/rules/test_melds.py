@@ -300,9 +300,9 @@ def board_deadwood(hand):
     m1, m2 = melds_double._hand(hand)
     if m2[0] | m2[1] | m2[2] | m2[3]:
         return melds_dsets.plain(m1, m2)[0]
-    from parlour_rules.melds import search
+    from parlour_rules.melds import tables
 
-    return search.best(m1, search.NONE4, search.NONE4, search.STD_LO, search.STD_HI, 0)[0]
+    return tables.best(m1, tables.NONE4, tables.NONE4, tables.STD_LO, tables.STD_HI, 0)[0]
 
 
 @pytest.mark.parametrize("text", HARD_HANDS)

@@ -7,13 +7,26 @@ from parlour_rules.errors import RulesError
 from parlour_rules.log import MatchLog
 
 from . import VERSION
-from .boards.common import dimmed, led_colours
-from .games import close_game, mark_resident, open_game, open_name
+from .games import close_game, mark_resident, name_of, open_game, open_name
 from .journal import MIN_ROOM, Journal
 from .prefs import ROSTER, SETTINGS, default_roster, load_roster, load_settings, save, valid_roster
+from .system import MEM_FREE, mem_free, ticks_after, ticks_reached
 from .twin import ENOSPC
 from .ui.caches import remember, room_for
-from .ui.frame import BLACK, BLUE, GREY, MEMO_SIZE, RECT, RED, TEXT, WHITE, Frame, fit
+from .ui.frame import (
+    BLACK,
+    BLUE,
+    GREY,
+    MEMO_SIZE,
+    RECT,
+    RED,
+    TEXT,
+    WHITE,
+    Frame,
+    dimmed,
+    fit,
+    led_colours,
+)
 from .ui.screen import Screen
 
 try:
@@ -26,19 +39,9 @@ if TYPE_CHECKING:
 
 MAX_KEPT = 200          # finished matches kept for the laptop (>= 50 promised)
 FAULTS_LOGGED = 16      # faults written to the error log per boot (a loop must not wear the flash)
-# gc.mem_free on the board; None where there is none (CPython: the simulator).
-_MEM_FREE = getattr(gc, "mem_free", None)
-
-
-def mem_free() -> int:
-    return int(_MEM_FREE()) if _MEM_FREE is not None else -1
-
-
 CHROME_KEPT = 4        # title lines and hint lines remembered (then started over)
 KEY_TEXTS_KEPT = 16    # the colour board's key labels ("7 Exch") remembered
 KEY_BACK = 0x283040    # behind a key's label on the colour board
-TICKS_MASK = 0x1FFFFFFF    # supervisor.ticks_ms wraps at 2**29: times are compared
-TICKS_HALF = 0x10000000    # by their wrapped difference
 
 
 class App:
@@ -49,6 +52,7 @@ class App:
         self.journal = Journal(board.flash, board.nvm, board.writable())
         self.renderer = board.renderer()
         self.match: Optional[MatchLog] = None
+        self.number = 0     # the live match's number, its name from start to filing
         self.screen: Screen = Screen(self)
         self.message = ""
         self.dirty = True
@@ -94,7 +98,7 @@ class App:
             records, dropped = [], 0
             self.message = "Flash unreadable"
         if records:
-            self._replay(records)
+            self.replay(records)
         if dropped:
             self.message = "Journal tail dropped"
         if not self.journal.writable:
@@ -107,8 +111,10 @@ class App:
         self.screen = screen if screen is not None else self.menu()
         self.screen.on_show()
 
-    def _replay(self, records: list[dict[str, Any]]) -> None:
+    def replay(self, records: list[dict[str, Any]]) -> None:
         head = records[0]
+        number = head.get("no", head.get("n"))
+        self.number = number if type(number) is int else 0
         events = []
         for record in records[1:]:
             if record["k"] == "e":
@@ -151,7 +157,7 @@ class App:
     def step(self) -> None:
         self.board.poll(self)
         due = self.screen.due
-        if due >= 0 and (self.board.ticks() - due) & TICKS_MASK < TICKS_HALF:
+        if due >= 0 and ticks_reached(self.board.ticks(), due):
             self.screen.due = -1
             self._go(self.screen.on_due())
         if self.link is not None:
@@ -170,9 +176,9 @@ class App:
             # gc.mem_free() walks the whole heap's block table, so neither is done on
             # a key's own pass. (CPython's heap, in the simulator, needs neither.)
             self.measured = True
-            if _MEM_FREE is not None:
+            if MEM_FREE is not None:
                 gc.collect()
-                free = int(_MEM_FREE())
+                free = int(MEM_FREE())
                 if free < self.mem_low:
                     self.mem_low = free
         if self.collect:
@@ -210,83 +216,84 @@ class App:
     def submit(self, event: dict[str, Any]) -> Optional[RulesError]:
         match = self.match
         if match is None:
-            return self._refuse(RulesError("no_match", "No match running"))
+            return self.refuse(RulesError("no_match", "No match running"))
         try:
             match.append(event)
         except RulesError as e:
-            return self._refuse(e)
+            return self.refuse(e)
         try:
             self.journal.event(event)
         except OSError as e:
             match.undo(1)
             if e.args and e.args[0] == ENOSPC:
                 # the live log's fixed room is used up: filing the match still works
-                return self._refuse(RulesError("log_full", "Match log full: file it"))
-            return self._refuse(RulesError("flash", "Flash write failed"))
-        self._changed()
+                return self.refuse(RulesError("log_full", "Match log full: file it"))
+            return self.refuse(RulesError("flash", "Flash write failed"))
+        self.changed()
         self.beep("ok")
         return None
 
     def undo(self) -> Optional[RulesError]:
         match = self.match
         if match is None or not match.events:
-            return self._refuse(RulesError("no_undo", "Nothing to undo"))
+            return self.refuse(RulesError("no_undo", "Nothing to undo"))
         try:
             self.journal.undo()
         except OSError:
-            return self._refuse(RulesError("flash", "Flash write failed"))
+            return self.refuse(RulesError("flash", "Flash write failed"))
         dropped = match.undo(1)
-        self._changed()
+        self.changed()
         # named by the screen, against the match as it is again before the event
         self.show("Undone: " + self.screen.describe(dropped[0]))
         return None
 
     def new_match(self, game: str, config: dict[str, Any]) -> Optional[RulesError]:
         if not self.board.writable():
-            return self._refuse(RulesError("read_only", "Maintenance: no save"))
+            return self.refuse(RulesError("read_only", "Maintenance: no save"))
         if len(self.journal.pending()) >= MAX_KEPT or self.journal.room() < MIN_ROOM:
-            return self._refuse(RulesError("full", "Full: sync first"))
+            return self.refuse(RulesError("full", "Full: sync first"))
         try:
             log = MatchLog(game, config)
         except RulesError as e:
-            return self._refuse(e)
+            return self.refuse(e)
         if self.match is not None:
             try:
                 self.journal.finish(self.match.record(), "stopped", self.view())
             except OSError:
-                return self._refuse(RulesError("flash", "Flash write failed"))
+                return self.refuse(RulesError("flash", "Flash write failed"))
             self.match = None       # archived: what follows cannot go to its journal
-            self._changed()
+            self.changed()
         elif self.journal.live_seq:
             # A match this firmware could not replay: kept for later, not overwritten.
-            from .suspend import stash
+            from .kept import stash
             try:
                 stash(self.journal)
             except OSError:
-                return self._refuse(RulesError("flash", "Flash write failed"))
+                return self.refuse(RulesError("flash", "Flash write failed"))
         if open_name() != game:
             close_game()
         try:
             self.journal.begin(game, config)
         except OSError:
-            return self._refuse(RulesError("flash", "Flash write failed"))
+            return self.refuse(RulesError("flash", "Flash write failed"))
         self.match = log
-        self._changed()
+        self.number = self.journal.live_seq
+        self.changed()
         return None
 
     def finish_match(self, end: str = "won") -> Screen:
         if self.match is not None:
             try:
-                self.journal.finish(self.match.record(), end, self.view())
+                self.journal.finish(self.match.record(), end, self.view(), self.number)
             except OSError:
-                self._refuse(RulesError("flash", "Flash write failed"))
+                self.refuse(RulesError("flash", "Flash write failed"))
                 return self.screen
             self.match = None
             # The code is freed at the end of this pass of the loop, with no call
             # under way: the bench's WebAssembly collector cannot see the stack.
             close_game(False)
             self.collect = True
-            self._changed()
+            self.changed()
             self.beep("end")
         return self.menu()
 
@@ -295,7 +302,7 @@ class App:
 
     def after(self, ms: int) -> int:
         # The ticks `ms` from now: a screen's `due`.
-        return (self.board.ticks() + ms) & TICKS_MASK
+        return ticks_after(self.board.ticks(), ms)
 
     def seed(self) -> int:
         # A fresh 32-bit seed (1..2**32-1) for cuts and shuffles (C-3, C-5).
@@ -308,8 +315,22 @@ class App:
     def menu(self) -> Screen:
         # The menus' code is held only while they show: a game's screens opening
         # drop it (games.open_game), and it loads again here.
-        from .ui.menu import MainMenu
+        from .menus import MainMenu
         return MainMenu(self)
+
+    def keep_for_later(self, swapping: bool) -> bool:
+        # The live match kept for later (kept.py: loaded only for it).
+        from .kept import keep_live
+        return keep_live(self, swapping)
+
+    def resume_kept(self, number: int, game: str) -> Optional[Screen]:
+        from .kept import resume
+        return resume(self, number, game)
+
+    def match_name(self) -> str:
+        # "Stump #7": how every screen names the live match, for its whole life.
+        match = self.match
+        return name_of(match.game_name if match is not None else "", self.number)
 
     def beep(self, kind: str) -> None:
         if self.settings.get("sound"):
@@ -320,7 +341,7 @@ class App:
         if self.settings.get("sound"):
             self.board.play(notes)
 
-    def _refuse(self, error: RulesError) -> RulesError:
+    def refuse(self, error: RulesError) -> RulesError:
         if error.code == "flash" and not self.journal.writable:
             # maintenance mode: the drive is the computer's, the flash is not broken
             error = RulesError("read_only", "Maintenance: no save")
@@ -328,8 +349,13 @@ class App:
         self.beep("refuse")
         return error
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
         self._view = None
+        self.dirty = True
+
+    def settings_changed(self) -> None:
+        # The key lights follow "lights" and "bright" at the next redraw.
+        self.lit = None
         self.dirty = True
 
     # -- settings and roster (pushed by the laptop, or set on the device) -----------
@@ -431,8 +457,8 @@ class App:
         backs = self._key_backs
         if not backs:       # each key's box, made once
             for key in range(12):
-                backs.append((RECT, (key % 3) * 107, hint_y + 12 + (key // 3) * 12, 105, 11,
-                              KEY_BACK, True))
+                x, y, w, h = lay.key_box(key)
+                backs.append((RECT, x, y, w, h, KEY_BACK, True))
         for key in range(12):
             label = labels[key]
             if label:

@@ -4,7 +4,7 @@
 import sys
 
 from .flash import replace
-from .journal import uptime_ms
+from .system import uptime_ms
 
 try:
     from typing import Any

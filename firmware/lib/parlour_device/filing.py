@@ -120,7 +120,7 @@ def payload(log: Twin, record: "dict[str, Any]", write: Any) -> int:
         head = pad_line(record, log.gen, SLOT)
         if len(head) != SLOT:
             raise OSError(ENOSPC)
-        log._put(copy, log.end, head)
+        log.write_at(copy, log.end, head)
     log.end = at + count
     return at
 
@@ -172,7 +172,7 @@ def migrate(journal: "Journal", records: "list[dict[str, Any]]") -> int:
             data = flash.read(OLD_DONE + "/" + name)
             seq = int(name[:-5])
             if data is not None and stored(data) is not None and not journal.archived(seq):
-                journal._archive(seq, Bytes(data))
+                journal.archive(seq, Bytes(data))
             flash.remove(OLD_DONE + "/" + name)
     old = read_replaced(flash, OLD_ACKED)
     if old is not None:

@@ -4,8 +4,8 @@
 import os
 
 from .flash import read_replaced
-from .journal import boot_id, uptime_ms
 from .mend import OLD_STORE
+from .system import boot_id, uptime_ms
 from .twin import DIR
 
 try:

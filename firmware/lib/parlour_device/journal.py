@@ -16,8 +16,6 @@
 # FAT and sector 0 are written only when the store is made.
 # The match counter lives in microcontroller.nvm (4 KB; written once per match).
 import json
-import os
-import time
 from binascii import crc32
 
 from parlour_wire.frame import check
@@ -25,6 +23,7 @@ from parlour_wire.frame import decode as _decode
 from parlour_wire.frame import encode as encode  # the journal's line, for its callers
 
 from . import twin
+from .system import boot_id, read_seq, uptime_ms, write_seq
 
 try:
     from typing import Any, Optional
@@ -38,7 +37,7 @@ except ImportError:     # a build without io: entries go through a str
     BytesIO = None
 
 DIR = "parlour"
-KEPT = "parlour/kept"       # matches kept for later: <n>-<game>.jnl (suspend.py)
+KEPT = "parlour/kept"       # matches kept for later: <n>-<game>.jnl (kept.py)
 LIVE_SIZE = 65536           # each copy: 500 entries of any game, ~800 of Poker's
 # Each copy of the finished matches' log: a quarter of the free drive when the store
 # is made, within these (a 7 MB MacroPad: 512 KB, ~150 matches of 3 KB between syncs;
@@ -47,10 +46,6 @@ DONE_MIN = 65536
 DONE_MAX = 524288
 MIN_ROOM = 16384            # room a new match needs in it (a sync makes it anew)
 EIO = 5
-NVM_MAGIC = b"PRL1"
-NVM_FLAGS = 4
-NVM_SEQ = 8
-FLAG_MAINTENANCE = 1
 
 
 def _dump_writes_bytes() -> bool:
@@ -102,24 +97,6 @@ def stored(data: bytes) -> Any:
     return json.loads(data)
 
 
-def uptime_ms() -> int:
-    # Milliseconds since power-up (CircuitPython and CPython have monotonic_ns;
-    # MicroPython builds without it have ticks_ms).
-    try:
-        return time.monotonic_ns() // 1000000
-    except AttributeError:
-        ticks: int = time.ticks_ms()  # type: ignore[attr-defined]
-        return ticks
-
-
-def boot_id() -> int:
-    # Tells one power-up from the next, so an uptime is read against the right boot.
-    try:
-        return int.from_bytes(os.urandom(3), "little")
-    except (AttributeError, NotImplementedError, OSError):
-        return uptime_ms() & 0xFFFFFF
-
-
 class Journal:
     # False in maintenance mode (the drive is the computer's until the next reset):
     # both logs are read as they are, and any repair or move waits for a boot that
@@ -138,8 +115,8 @@ class Journal:
         self.live = twin.Twin(flash, "live", LIVE_SIZE)
         self.done = twin.Twin(flash, "done", 0)     # sized as the store is made (mend.py)
         self.held: list[tuple[int, int, int]] = []     # (seq, offset, length) not acknowledged
-        self._acked = 0
-        self._done_read = False
+        self.acked_seq = 0
+        self.done_read = False
         # Made (once) as either log is first read.
         self.live.store = self.done.store = [self.live, self.done]
         if not writable:
@@ -162,7 +139,7 @@ class Journal:
 
     def room(self) -> int:
         # Bytes left for finished matches.
-        self._items()
+        self.held_items()
         return self.done.size - self.done.end
 
     def keep_records(self, head: "dict[str, Any]", records: "list[dict[str, Any]]") -> None:
@@ -176,9 +153,9 @@ class Journal:
         from . import mend
         return mend.live_records(self)
 
-    def _items(self) -> list[tuple[int, int, int]]:
+    def held_items(self) -> list[tuple[int, int, int]]:
         # The finished matches not acknowledged (read from the flash the first time).
-        if not self._done_read:
+        if not self.done_read:
             from . import mend
             mend.recover_done(self)
         return self.held
@@ -201,7 +178,7 @@ class Journal:
         self.live.append(self.live.line({"k": "u"}))
 
     def finish(self, record: dict[str, Any], end: str,
-               view: "Optional[dict[str, Any]]" = None) -> int:
+               view: "Optional[dict[str, Any]]" = None, number: int = 0) -> int:
         # Archive the live match (end: "won" or "stopped"); then clear the live log.
         # It keeps the device's own result (the view's totals and winner), for the
         # laptop's replay to check, and when it ended: the uptime and which boot
@@ -212,11 +189,13 @@ class Journal:
                                 "up": uptime_ms(), "boot": self.boot}
         if self.offset is not None:
             kept["at"] = (kept["up"] + self.offset) // 1000
+        if number and number != seq:
+            kept["no"] = number      # the match's name when it was filed under a new seq
         if view is not None:
             kept["result"] = {"totals": view.get("totals"), "winner": view.get("winner")}
         from .filing import Record
         try:
-            self._archive(seq, Record(kept))
+            self.archive(seq, Record(kept))
         finally:
             # Filing's code is let go at once: the screen after it needs the room.
             from .games import forget
@@ -229,15 +208,15 @@ class Journal:
             pass
         return seq
 
-    def _archive(self, seq: int, source: Any) -> None:
-        self._items()
+    def archive(self, seq: int, source: Any) -> None:
+        self.held_items()
         from .filing import payload
         at = payload(self.done, {"k": "d", "n": seq}, source.write)
         self.held.append((seq, at, self.done.end - at))
 
     # -- finished matches, kept until the laptop acknowledges them ------------------
     def pending(self) -> list[int]:
-        self._items()
+        self.held_items()
         seqs: list[int] = []
         for item in self.held:
             seqs.append(item[0])
@@ -245,7 +224,7 @@ class Journal:
         return seqs
 
     def archived(self, seq: Any) -> bool:
-        self._items()
+        self.held_items()
         for item in self.held:
             if item[0] == seq:
                 return True
@@ -258,7 +237,7 @@ class Journal:
     def raw(self, seq: int) -> "Optional[bytes]":
         # A finished match's record as stored (one CRC'd line): the link sends it
         # unparsed.
-        self._items()
+        self.held_items()
         for item in self.held:
             if item[0] == seq:
                 return self.done.read(item[1], item[2])
@@ -270,7 +249,7 @@ class Journal:
         from . import mend
         return mend.ack(self, upto)
 
-    # -- matches kept for later (suspend.py moves them) ----------------------------
+    # -- matches kept for later (kept.py moves them) ----------------------------
     def list_kept(self) -> list[tuple[int, str]]:
         out = []
         for name in self.flash.listdir(KEPT):  # order-free: sorted below
@@ -284,7 +263,7 @@ class Journal:
 
     # -- the match counter (nvm) ------------------------------------------------
     def next_seq(self) -> int:
-        seq = self._nvm_seq()
+        seq = read_seq(self.nvm)
         pending = self.pending()
         if pending and pending[-1] > seq:
             seq = pending[-1]
@@ -296,26 +275,12 @@ class Journal:
         if acked > seq:
             seq = acked
         seq += 1
-        self._set_nvm_seq(seq)
+        write_seq(self.nvm, seq)
         return seq
 
     def acked(self) -> int:
-        self._items()
-        return self._acked
-
-    def _nvm_seq(self) -> int:
-        nvm = self.nvm
-        if nvm is None or bytes(nvm[0:4]) != NVM_MAGIC:
-            return 0
-        return int.from_bytes(bytes(nvm[NVM_SEQ:NVM_SEQ + 4]), "little")
-
-    def _set_nvm_seq(self, seq: int) -> None:
-        nvm = self.nvm
-        if nvm is None:
-            return
-        if bytes(nvm[0:4]) != NVM_MAGIC:
-            nvm[0:12] = NVM_MAGIC + bytes(8)
-        nvm[NVM_SEQ:NVM_SEQ + 4] = seq.to_bytes(4, "little")
+        self.held_items()
+        return self.acked_seq
 
 
 def has(kept: list[tuple[int, str]], seq: Any) -> bool:
@@ -323,20 +288,3 @@ def has(kept: list[tuple[int, str]], seq: Any) -> bool:
         if item[0] == seq:
             return True
     return False
-
-
-def maintenance_requested(nvm: Any) -> bool:
-    return (nvm is not None and bytes(nvm[0:4]) == NVM_MAGIC
-            and bool(nvm[NVM_FLAGS] & FLAG_MAINTENANCE))
-
-
-def set_maintenance(nvm: Any, on: bool) -> bool:
-    # The laptop (or the Settings screen) asks boot.py to leave the drive writable
-    # for the computer at the next reset; boot.py clears it again.
-    if nvm is None:
-        return False
-    if bytes(nvm[0:4]) != NVM_MAGIC:
-        nvm[0:12] = NVM_MAGIC + bytes(8)
-    flags = nvm[NVM_FLAGS]
-    nvm[NVM_FLAGS] = (flags | FLAG_MAINTENANCE) if on else (flags & ~FLAG_MAINTENANCE & 0xFF)
-    return True

@@ -63,7 +63,7 @@ class Link:
             return [b'{"error": "unknown request"}\n']
         if self.sync is None:
             from .sync import Sync
-            self.sync = Sync(app)
+            self.sync = Sync(app, RX)
         reply: list[bytes] = self.sync.answer(item)
         return reply
 

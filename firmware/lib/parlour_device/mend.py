@@ -283,7 +283,7 @@ def recover_journal(journal: "Journal") -> "tuple[list[dict[str, Any]], int]":
 
 
 def recover_done(journal: "Journal") -> None:
-    journal._done_read = True
+    journal.done_read = True
     held: list[tuple[int, int, int]] = []
     acked = [0]
 
@@ -315,7 +315,7 @@ def recover_done(journal: "Journal") -> None:
     floor = journal.done.head.get("acked")
     if type(floor) is int and floor > upto:
         upto = floor
-    journal._acked = upto
+    journal.acked_seq = upto
     journal.held = held
 
 def keep_records(journal: "Journal", head: "dict[str, Any]", records: "list[dict[str, Any]]") -> None:
@@ -353,7 +353,7 @@ def ack(journal: "Journal", upto: int) -> int:
     # The laptop holds every match up to `upto`: they are no longer pending. -> how
     # many.
     from .records import release
-    journal._items()
+    journal.held_items()
     going = []
     for item in journal.held:
         if item[0] <= upto:

@@ -21,14 +21,14 @@ def store_id(journal: Any) -> "Optional[str]":
     # copies) and made with the log: a wiped or reinstalled board starts a new one,
     # so its numbers never meet the old ones. None for a store made before
     # identities, or on a new drive the code may not write.
-    journal._items()
+    journal.held_items()
     value = journal.done.head.get("store")
     return value if type(value) is str and len(value) == 16 else None
 
 
 def where(journal: Any, seq: int) -> "Optional[tuple[str, int, int]]":
     # (file, offset, length) of a finished match's record in the log's copy read.
-    for item in journal._items():
+    for item in journal.held_items():
         if item[0] == seq:
             return journal.done.path(journal.done.best), item[1], item[2]
     return None
@@ -168,13 +168,13 @@ def release(journal: Any, going: "list[int]", upto: int) -> None:
     # is next made anew); `upto`, the highest acknowledged, is written down as the
     # match counter's floor (a power cut during the nvm write at a match's start
     # can wipe the counter).
-    journal._items()
-    if upto < journal._acked:
-        upto = journal._acked
-    if not going and upto == journal._acked:
+    journal.held_items()
+    if upto < journal.acked_seq:
+        upto = journal.acked_seq
+    if not going and upto == journal.acked_seq:
         return
     drop(journal, {"k": "a", "upto": upto, "f": going}, going)
-    journal._acked = upto
+    journal.acked_seq = upto
 
 
 def drop(journal: Any, record: "dict[str, Any]", going: "list[int]") -> None:
@@ -189,7 +189,7 @@ def drop(journal: Any, record: "dict[str, Any]", going: "list[int]") -> None:
         # Nothing left to keep: the log made anew (its room back), the floor and
         # the identity in its head. A cut before both heads are written leaves the
         # matches pending: the laptop is sent them again and holds them already.
-        head = {"acked": record.get("upto", journal._acked)}
+        head = {"acked": record.get("upto", journal.acked_seq)}
         store = log.head.get("store")
         if store is not None:
             head["store"] = store

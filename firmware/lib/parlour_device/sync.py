@@ -9,11 +9,9 @@ from parlour_wire.frame import encode, parts
 from parlour_wire.messages import check_request, error, message
 
 from . import VERSION
-from .app import mem_free
-from .journal import set_maintenance, uptime_ms
-from .link import RX
 from .prefs import valid_roster
 from .records import free, sealed, set_aside, store_id, where
+from .system import mem_free, set_maintenance, uptime_ms
 
 try:
     from typing import Any, Optional
@@ -32,8 +30,9 @@ SWITCHES = ("sound", "lights")
 
 
 class Sync:
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: Any, rx: int) -> None:
         self.app = app
+        self.rx = rx            # bytes the link reads a pass: the laptop sends no more
         self.n = 0              # this side's frame count
         self.sending = False    # a pull under way
         self.queue: list[int] = []
@@ -87,7 +86,7 @@ class Sync:
             "oldest": held[0] if held else 0, "newest": held[-1] if held else 0,
             "count": len(held), "live": journal.live_seq, "heap": mem_free(),
             "heap_low": app.mem_low,
-            "rx": RX, "batch": BATCH, "up": uptime_ms(), "boot": journal.boot,
+            "rx": self.rx, "batch": BATCH, "up": uptime_ms(), "boot": journal.boot,
             "acked": journal.acked(), "settings": app.settings}, re)
 
     def on_time(self, body: Any, re: int) -> list[bytes]:
@@ -225,7 +224,7 @@ class Sync:
             app.settings[key] = pushed[key]
         if not app.save_settings():
             return self._error("flash", re)
-        app.lit = None          # the key lights follow "lights" at the next redraw
+        app.settings_changed()
         app.show("Settings from laptop")
         return self._frame("ok", None, re)
 

@@ -79,7 +79,7 @@ class Twin:
         if len(first) > LINE_MAX:
             raise OSError(ENOSPC)
         for copy in (0, 1):
-            self._put(copy, 0, first)
+            self.write_at(copy, 0, first)
         self.best = 0
         self.head = record
         self.end = len(first)
@@ -92,13 +92,13 @@ class Twin:
         if self.end + len(data) > self.size:
             raise OSError(ENOSPC)
         for copy in (0, 1):
-            self._put(copy, self.end, data)
+            self.write_at(copy, self.end, data)
         self.end += len(data)
 
     def line(self, record: "dict[str, Any]") -> bytes:
         return line(record, self.gen)
 
-    def _put(self, copy: int, pos: int, data: bytes) -> None:
+    def write_at(self, copy: int, pos: int, data: bytes) -> None:
         if not self.writable:
             raise OSError(EROFS)
         out = self.flash.open_at(self.path(copy), pos)

@@ -45,10 +45,6 @@ def std_rank(card):
     return card % 13 + 1
 
 
-def std_suit(card):
-    return card // 13
-
-
 def pip_value(card):
     # Ace 1, 2-10 face value, J Q K 10.
     rank = card % 13 + 1

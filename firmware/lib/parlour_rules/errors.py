@@ -14,13 +14,19 @@ class RulesError(Exception):
         return self.message
 
 
+def cut(text, room, mark="~"):
+    # type: (str, int, str) -> str
+    # The one text cutter: `text` in `room` characters, ending in `mark` when cut.
+    # The same string when it fits (slicing makes a new one, which costs most on
+    # the board).
+    if len(text) <= room:
+        return text
+    return text[: room - len(mark)] + mark
+
+
 def clip(prefix, token):
     # A message that names what the player typed, clipped to one display line.
-    token = str(token)
-    room = LINE - len(prefix)
-    if len(token) > room:
-        token = token[: room - 1] + "~"
-    return prefix + token
+    return prefix + cut(str(token), LINE - len(prefix))
 
 
 def refuse(code, prefix, token):

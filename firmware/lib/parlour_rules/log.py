@@ -5,7 +5,13 @@
 from .errors import RulesError, clip
 
 LOG_VERSION = 1
+# The games, in the menus' order: the one list the device and the laptop read.
 GAMES = ("dumbo", "poker", "stump", "dartex", "galumphus")
+NAMES = {"dumbo": "Dumbo", "poker": "Poker Rum/Gin", "stump": "Stump",
+         "dartex": "Dartex", "galumphus": "Galumphus"}
+# How many may play each (known before the game's rules load).
+PLAYERS = {"stump": (2, 4), "dartex": (2, 4), "dumbo": (2, 4), "poker": (2, 8),
+           "galumphus": (4, 8)}
 
 
 _LOADED = {}     # game modules found so far, by name (an import by name costs)

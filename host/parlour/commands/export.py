@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from parlour_rules.log import GAMES
+
 from ..export import FORMATS, write
 from ..session import add_db, database
-from .matches import GAMES, day
+from .matches import day
 
 
 def register(sub) -> None:

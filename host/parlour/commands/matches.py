@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import datetime as dt
 
+from parlour_rules.log import GAMES
+
 from ..errors import ParlourError
 from ..session import add_db, database
-
-GAMES = ("dumbo", "poker", "stump", "dartex", "galumphus")
 
 
 def register(sub) -> None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from parlour_rules import melds
 from parlour_rules.cards import (
     DUMBO,
+    JOKER,
     STANDARD,
     check_copies,
     format_card,
@@ -26,12 +27,12 @@ from parlour_rules.cards import (
     parse_cards,
     pip_value,
 )
+from parlour_rules.counts import JOKER_COUNT
 from parlour_rules.errors import RulesError
+from parlour_rules.poker.score import GIN_CALL, RUM_CALL
 
 from . import ascii_cards, print_json
 
-RUM_CALL = 15
-GIN_CALL = 10
 RUMMY_HAND = 10
 DUMBO_HAND = 8  # D-14
 
@@ -151,7 +152,7 @@ def _groups(groups, pack) -> str:
 def _sum(cards, pack, value) -> str:
     if not cards:
         return "none = 0"
-    pips = [10 if pack == DUMBO and c == 44 else
+    pips = [JOKER_COUNT if pack == DUMBO and c == JOKER else
             (c % 11 + 1 if pack == DUMBO else pip_value(c)) for c in cards]
     names = format_cards(cards, pack)
     if len(cards) == 1:
@@ -254,10 +255,10 @@ def run_dumbo(args) -> int:
         for line in _layoff_lines(laid.groups, r.layoffs, DUMBO, "additions"):
             print(line)
     print(f"{'count':<10}{_sum(r.dead, DUMBO, r.count)}")
-    joker = [m for m in r.melds if 44 in m]
+    joker = [m for m in r.melds if JOKER in m]
     if joker:
         print(f"{'Joker':<10}added to ({format_cards(joker[0], DUMBO)}) (D-3)")
-    elif 44 in r.dead:
+    elif JOKER in r.dead:
         print(f"{'Joker':<10}no weld of 3 to add it to: it counts 10 (D-3)")
     if laid is None:
         if r.octad:

@@ -119,6 +119,7 @@ class TerminalFace:
         self.device = device
         self.cycles = 0
         self.message = ""
+        self.rows_at: list[int] = []    # the text rows any frame has had: the box's size
 
     def press(self, key: str) -> bool:
         """One keyboard key; False means quit."""
@@ -152,7 +153,8 @@ class TerminalFace:
         device = self.device
         screen = None if dark else self.picture(columns, rows)
         if screen is None:
-            text = text_screen(device)
+            text = text_screen(device, self.rows_at)
+            self.rows_at = text.starts
             screen = text.lines()
             if dark:
                 blank = "\u2502" + " " * text.width + "\u2502"
@@ -199,7 +201,8 @@ def run(device: SimDevice, out=None) -> int:
     shown = None
     try:
         tty.setcbreak(fd)
-        out.write("\x1b[?25l\x1b[2J")
+        # The alternate screen: Q gives the terminal back as it was before.
+        out.write("\x1b[?1049h\x1b[?25l\x1b[2J")
         while True:
             device = face.device
             size = _size(fd)
@@ -220,11 +223,13 @@ def run(device: SimDevice, out=None) -> int:
             face.device.step()
     finally:
         termios.tcsetattr(fd, termios.TCSADRAIN, saved)
-        out.write("\x1b[0m\x1b[?25h\n")
+        out.write("\x1b[0m\x1b[2J\x1b[?25h\x1b[?1049l")
         out.flush()
         face.device.close()
 
 
 def _draw(out, lines: list[str], clear: bool = False) -> None:
-    out.write(("\x1b[2J" if clear else "") + "\x1b[H" + "\x1b[K\n".join(lines) + "\x1b[K")
+    # Each line cleared to its end, and everything below the last: a face with
+    # fewer lines than the one before leaves none of it behind.
+    out.write(("\x1b[2J" if clear else "") + "\x1b[H" + "\x1b[K\n".join(lines) + "\x1b[K\x1b[J")
     out.flush()

@@ -27,14 +27,18 @@ def _rgb(colour: int) -> tuple[int, int, int]:
 class TextScreen:
     """The frame `items` of a display `width` x `height` as rows of cells."""
 
-    def __init__(self, items, width: int, height: int, colour: bool, char_w: int = 6):
+    def __init__(self, items, width: int, height: int, colour: bool, char_w: int = 6,
+                 rows_at=()):
+        # rows_at: heights that are rows even when this frame has no text there
+        # (the layout's rows, the rows earlier frames had), so the box keeps its
+        # size when a list scrolls past its end or a screen has fewer lines.
         self.colour = colour
         self.char_w = char_w
         self.width = -(-width // char_w)
         items = list(_flat(items or ()))
         texts = [item for item in items if item[0] == TEXT and item[3]]
         starts: list[int] = []
-        for y in sorted({item[2] for item in texts}):
+        for y in sorted({item[2] for item in texts} | set(rows_at)):
             if not starts or y - starts[-1] >= MERGE_PX:
                 starts.append(y)
         self.starts = starts
@@ -124,7 +128,9 @@ def _flat(items):
             yield item
 
 
-def text_screen(device) -> TextScreen:
+def text_screen(device, rows_at=()) -> TextScreen:
     layout = device.app.layout
+    grid = [0] + [layout.row_y(row) for row in range(layout.rows)]
     return TextScreen(device.app.shown, device.display.width, device.display.height,
-                      device.display.colour, layout.char_w // layout.scale)
+                      device.display.colour, layout.char_w // layout.scale,
+                      [*grid, *rows_at])

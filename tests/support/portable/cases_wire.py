@@ -80,8 +80,9 @@ def _device(matches):
         for event in stump_events(2):
             app.submit(event)
         app.finish_match()
+    from parlour_device.link import RX
     from parlour_device.sync import Sync
-    return app, Sync(app)
+    return app, Sync(app, RX)
 
 
 def _drain(pieces):
@@ -183,8 +184,9 @@ def case_wire_device_sends_a_long_record_in_pieces():
     for event in stump_events(40):
         app.submit(event)
     app.finish_match()
+    from parlour_device.link import RX
     from parlour_device.sync import CHUNK, Sync
-    sync = Sync(app)
+    sync = Sync(app, RX)
     first = sync.answer(frame.check(frame.encode(messages.message(
         "pull", 1, {"after": 0, "max": 1}))[:-1]))
     sizes = []

@@ -79,7 +79,7 @@ def new_app(dev, nvm):
 def make_store(dev, nvm):
     # The drive as a table leaves it: the image, then settings, a roster, one match
     # finished (not yet synced) and one kept for later, all by the firmware's code.
-    from parlour_device import prefs, suspend
+    from parlour_device import prefs
     copy_tree(JOB["image"], MNT)
     app = new_app(dev, nvm)
     app.step()
@@ -96,7 +96,7 @@ def make_store(dev, nvm):
     app.new_match("stump", config)
     for event in events:
         assert app.submit(event) is None
-    assert suspend.keep_live(app, False)
+    assert app.keep_for_later(False)
     from parlour_device.games import close_game
     close_game()
 

@@ -1,11 +1,11 @@
 # One module per board; the app only sees the Board object a module's make()
 # returns. PARLOUR_BOARD in settings.toml picks one ("auto" asks board.board_id).
-import os
-
 try:
     from typing import TYPE_CHECKING, Any, Optional
 except ImportError:
     TYPE_CHECKING = False  # type: ignore[misc]
+
+from ..system import setting
 
 if TYPE_CHECKING:
     from .common import Board
@@ -13,14 +13,6 @@ if TYPE_CHECKING:
 # board.board_id -> the board module's name; hardware/ has a page for each.
 BOARD_IDS = {"adafruit_macropad_rp2040": "macropad", "adafruit_feather_rp2040": "tft",
              "raspberry_pi_pico": "pico", "adafruit_feather_rp2350": "rp2350"}
-
-
-def setting(name: str, default: str) -> str:
-    try:
-        value = os.getenv(name)  # CircuitPython: from settings.toml
-    except AttributeError:
-        return default
-    return default if value is None else value
 
 
 def choose() -> str:

@@ -9,9 +9,8 @@ try:
 except ImportError:
     pass
 
-from ..ui.caches import remember, room_for
+from ..system import setting, ticks_after, ticks_reached
 from ..ui.frame import Layout
-from . import setting
 
 # Layouts (see docs/screen-contract.md for the regions).
 MONO_128X64 = (128, 64, False, 1, 12, 40)
@@ -21,73 +20,15 @@ COLOUR_320X240 = (320, 240, True, 2, 24, 156)
 TONES = {"ok": ((1760, 30),), "refuse": ((330, 90), (220, 160)),
          "end": ((660, 150), (880, 150), (1320, 300))}
 REST = 0                # a note of 0 Hz is a rest
-LED_OK = 0x002008
-LED_UNDO = 0x200800
-LED_KEY = 0x080818
-# The seat keys 0..3 on a game's screen: the player to play, and the dealer.
-LED_TURN = 0x202000
-LED_DEALER = 0x140020
-# Brightness levels: a key light's colour is scaled by LEVELS[level] / 4.
-LEVELS = (1, 2, 4)
+# A fixed PARLOUR_SEED gives each draw of a boot its own seed: the setting spread
+# over 32 bits by Knuth's multiplicative hash (a prime near 2**32 / the golden
+# ratio), plus an odd step per draw, so seeds 1, 2, 3 give unrelated draws.
+SEED_SPREAD = 2654435761
+SEED_STEP = 40503
 
 
 def layout(spec: Tuple[int, int, bool, int, int, int]) -> Layout:
     return Layout(spec[0], spec[1], spec[2], spec[3], spec[4], spec[5])
-
-
-def led_colours(labels: Optional[Tuple[str, ...]]) -> list[int]:
-    # The default lights: a key that does something is lit by its role.
-    out: list[int] = []
-    for key in range(12):
-        label = labels[key] if labels is not None else ""
-        if not label:
-            out.append(0)
-        elif key == 9:
-            out.append(LED_UNDO)
-        elif key == 11:
-            out.append(LED_OK)
-        else:
-            out.append(LED_KEY)
-    return out
-
-
-# The role colours of the last few key labels (a game's steps come back with the same
-# few): a step's lights then cost a copy, not a pass over the twelve keys.
-ROLES_KEPT = 6
-_BY_ROLE: "dict[Any, list[int]]" = room_for(ROLES_KEPT)
-
-
-def seat_lights(old: Any, labels: Tuple[str, ...], turn: Any, dealer: Any) -> Tuple[int, ...]:
-    # The keys lit by their role, with seat keys 0..3 showing who deals and whose
-    # turn it is (the turn's colour wins on the dealer's own turn); `old` itself
-    # when nothing differs, so the app sees the same tuple.
-    base = _BY_ROLE.get(labels)
-    if base is None:
-        base = remember(_BY_ROLE, ROLES_KEPT, labels, led_colours(labels))
-    out = list(base)
-    if type(dealer) is int and 0 <= dealer < 4:
-        out[dealer] = LED_DEALER
-    if type(turn) is int and 0 <= turn < 4:
-        out[turn] = LED_TURN
-    lit = tuple(out)
-    return old if old == lit else lit
-
-
-def dimmed(colours: Any, level: int) -> list[int]:
-    # Each channel scaled by the brightness level (0 low, 1 middle, 2 full).
-    factor = LEVELS[level] if 0 <= level < len(LEVELS) else LEVELS[-1]
-    if factor == 4:             # full brightness, the default
-        return list(colours)
-    out: list[int] = []
-    for colour in colours:
-        if factor == 4 or not colour:
-            out.append(colour)
-            continue
-        r = ((colour >> 16) & 0xFF) * factor // 4
-        g = ((colour >> 8) & 0xFF) * factor // 4
-        b = (colour & 0xFF) * factor // 4
-        out.append((r << 16) | (g << 8) | b)
-    return out
 
 
 class Board:
@@ -146,7 +87,7 @@ class Board:
         fixed = setting("PARLOUR_SEED", "")
         if fixed:
             self.seeds += 1
-            value = (int(fixed) * 2654435761 + self.seeds * 40503) & 0xFFFFFFFF
+            value = (int(fixed) * SEED_SPREAD + self.seeds * SEED_STEP) & 0xFFFFFFFF
         else:
             import os
             value = int.from_bytes(os.urandom(4), "little")
@@ -187,14 +128,12 @@ class Beeper:
             self.pwm.duty_cycle = 0x8000
         else:
             self.pwm.duty_cycle = 0
-        self.until = (self.ticks_ms() + ms) & 0x1FFFFFFF
+        self.until = ticks_after(self.ticks_ms(), ms)
 
     def poll(self) -> None:
         if self.until < 0 or self.pwm is None:
             return
-        # supervisor.ticks_ms wraps at 2**29: compare the wrapped difference.
-        late: int = (self.ticks_ms() - self.until) & 0x1FFFFFFF
-        if late < 0x10000000:
+        if ticks_reached(self.ticks_ms(), self.until):
             self._sound()
 
 

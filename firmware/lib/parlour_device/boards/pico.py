@@ -18,7 +18,7 @@ try:
 except ImportError:
     pass
 
-from . import setting
+from ..system import setting
 from .common import MONO_128X64, Beeper, Board, flash, uid_hex
 
 # Keys 0..11 read left to right, top row first, as on the MacroPad: GP6..GP15 run down

@@ -7,17 +7,14 @@
 import gc
 import sys
 
+from parlour_rules.log import NAMES, PLAYERS
+
 try:
     from typing import Any, Optional
 except ImportError:
     pass
 
-NAMES = {"dumbo": "Dumbo", "poker": "Poker Rum/Gin", "stump": "Stump",
-         "dartex": "Dartex", "galumphus": "Galumphus"}
-# The games with screens, and how many may play each: known before the game loads.
-PLAYERS = {"stump": (2, 4), "dartex": (2, 4), "dumbo": (2, 4), "poker": (2, 8),
-           "galumphus": (4, 8)}
-MENU = "parlour_device.ui.menu"   # the menus: not needed while a game's screens show
+MENU = "parlour_device.menus"   # the menus: not needed while a game's screens show
 _open: "list[Any]" = [None, None]       # [game, its screens module]
 _resident: "list[Any]" = [set()]        # our modules that stay: what boot loaded
 
@@ -26,7 +23,13 @@ def game_name(game: str) -> str:
     return NAMES.get(game, game)
 
 
+def name_of(game: str, number: int) -> str:
+    # A match's one name ("Stump #7"), from the number it got when it started.
+    return "%s #%d" % (NAMES.get(game, game or "Match"), number)
+
+
 def has_screens(game: str) -> bool:
+    # Every game of the rules core has screens here (a record may name any game).
     return game in PLAYERS
 
 

@@ -1,6 +1,8 @@
 # A read-only page of lines that the encoder scrolls: the results and scores pages
 # of every game screen.
 
+from parlour_rules.errors import cut
+
 from .frame import GREY, WHITE
 from .screen import Screen
 
@@ -12,9 +14,7 @@ except ImportError:
 if TYPE_CHECKING:
     from .host import Host
 
-
-def clip(text: str, room: int) -> str:
-    return text if len(text) <= room else text[: room - 1] + "~"
+clip = cut      # the screens' name for the one text cutter (a "~" where it cuts)
 
 
 def draw_options(frame: "Any", rows: "List[str]", row: int, names: "List[str]",

@@ -9,8 +9,6 @@
 from ..errors import RulesError, clip
 from ..tokens import (
     OFF,
-    dartex_number,
-    format_dartex,
     parse_dartex,
 )
 
@@ -107,13 +105,6 @@ def parse_throw(tokens):
         cards.append(card)
         targets.append(target)
     return cards, targets
-
-
-def format_throw(cards, targets=None):
-    words = []
-    for i in range(len(cards)):
-        words.append(format_dartex(cards[i], targets[i] if targets else None))
-    return " ".join(words)
 
 
 def _no_sequence(base):
@@ -252,21 +243,6 @@ def _multiply(cards, base):
                     break
         if hit >= 0:
             base[hit] *= 2 if card == _DOUBLE else 3
-
-
-def value_of(cards):
-    # X-4 alone, shape unchecked: numbers count their number (Champion as declared),
-    # Bull 50, Double and Treble multiply, Off, Foul and Wire count nothing.
-    base = [0, 0, 0]
-    for i in range(THROW):
-        card = cards[i]
-        base[i] = _BULL if card == _BULL else dartex_number(card)
-    _multiply(cards, base)
-    return base[0] + base[1] + base[2]
-
-
-def is_foul_or_wire(card):
-    return card == _FOUL or card == _WIRE
 
 
 def cards_in_front(cards):

@@ -1,7 +1,7 @@
 # Dumbo match engine (RULES.md D-1..D-15): two players, three with the odd man
 # out (D-11), four at two tables with opponents swapped every deal (D-12) or at
 # one table as partners (D-13). The game face: new_match(config), apply(state,
-# event), view(state) (in dumbo_view). apply() never mutates its input: it
+# event), view(state) (in views.py). apply() never mutates its input: it
 # validates the event, then builds the next state.
 #
 # Events ("t"):
@@ -14,12 +14,13 @@
 #   void     {"table": 0|1 (two tables only)}                    D-15
 #   new_game {}                  after a game: same seats, play carries on
 # A cut or seat event after a game also starts the next game, seated afresh.
-# Seating, the cut and new games are in dumbo_seat; the view in dumbo_view;
-# hands entered as cards in dumbo_cards.
+# Seating, the cut and new games are in seating.py; the view in views.py;
+# hands entered as cards in cards.py.
 #
 # The state is a flat list (cheap to copy on the board: folding a 300-event
 # match must stay under 20,000,000 MicroPython fuel), indexed by the S_* names.
 
+from ..counts import JOKER_COUNT, MAY_DECLARE
 from ..errors import RulesError, clip
 from .state import VALUES
 
@@ -37,8 +38,6 @@ except ImportError:
 CUT = const(0)
 FOUR = const(4)
 HAND_MAX = const(84)
-JOKER_COUNT = const(10)
-MAX_COUNT = const(7)
 OVER = const(2)
 PAIRS = const(5)
 PLAY = const(1)
@@ -106,7 +105,7 @@ def _counts(event):
     d = event.get("d")
     if type(d) is not int or d < 0:
         raise RulesError("bad_count", clip("bad count: ", d))
-    if d > MAX_COUNT:
+    if d > MAY_DECLARE:
         raise RulesError("count_over_7", clip("count over 7: ", d))
     joker = event.get("joker", False)
     if type(joker) is not bool:
@@ -139,7 +138,7 @@ def _apply_hand(state, event):
         values = state[S_VAL]
         d, o, joker = solve_hand(event.get("declarer_cards"), event.get("opponent_cards"),
                                  (values[V_OCTAD], values[V_UNDERCUT]))
-        if d > MAX_COUNT:
+        if d > MAY_DECLARE:
             return _wrong(state, index, declarer, opponent, d)  # D-14
     else:
         o = event.get("o")
@@ -286,7 +285,7 @@ def _apply_wrong(state, event):
     if d != -1 or d.__class__ is not int:
         if type(d) is not int or d < 0 or d > HAND_MAX + JOKER_COUNT:
             raise RulesError("bad_count", clip("bad count: ", d))
-        if d <= MAX_COUNT:
+        if d <= MAY_DECLARE:
             raise RulesError("not_wrong", clip("may declare: ", d))
     return _wrong(state, index, event["declarer"], opponent, d)
 

@@ -9,11 +9,10 @@
 # joins his first weld, and without a weld it counts 10 (a wrong declaration).
 
 from ..cards import DUMBO, JOKER, check_copies, parse_cards, parse_groups
+from ..counts import JOKER_COUNT, MAY_DECLARE
 from ..errors import RulesError
 
 HAND = 8
-JOKER_COUNT = 10  # D-3
-MAX_COUNT = 7  # D-4
 DEFAULT_VALUES = (20, 10)  # Octad bonus (D-5), undercut bonus (D-7)
 
 
@@ -173,7 +172,7 @@ def _arrange(declarer_cards, opponent_cards, values):
     plain = solve_dumbo(opponent)
     best = None
     for d, welds in choices:
-        if d > MAX_COUNT:
+        if d > MAY_DECLARE:
             continue
         bound = _result(d, plain.count, values)  # additions only lower o
         if best is not None and (bound < best[0] or (bound == best[0] and d >= best[1])):

@@ -2,6 +2,8 @@
 # table fields and the configurable values, shared by the engine, the seating
 # and the view (none of which imports another for them).
 
+from ..counts import JOKER_COUNT, MAY_DECLARE  # noqa: F401  (D-3, D-4: for the view)
+
 try:
     from micropython import const
 except ImportError:
@@ -49,8 +51,6 @@ V_TARGET = const(3)
 V_GAME = const(4)
 V_VERTEX = const(5)
 
-JOKER_COUNT = const(10)  # D-3
-MAX_COUNT = const(7)  # D-4
 HAND_MAX = const(84)  # eight cards: four 11s and four 10s
 OCTAD_PRESETS = (10, 20, 25)  # D-5
 # The configurable values (RULES.md *configurable*) with their defaults.

@@ -16,7 +16,7 @@
 #   {"t": "end"}                 MENU > END, or END confirmed after a quiet pass
 #                                of the pack (G-10 c)
 #
-# Config: players, target, names, show_ms, lock_ms, close_ms (galumphus_deal).
+# Config: players, target, names, show_ms, lock_ms, close_ms (deal.py).
 # For tests, "pack" (48 cards, top first, as after G-2's second shuffle) and
 # "dealer" replace the seed: the match starts dealt.
 

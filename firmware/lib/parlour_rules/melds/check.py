@@ -82,7 +82,7 @@ def check_groups(groups, pack, double_pack, hand=None):
 
 def lay(groups, pack, double_pack, octad):
     # The groups checked (each a meld, no card twice beyond the pack) -> melds.Laid.
-    from .search import Laid
+    from .tables import Laid
     groups, infos = check_groups(groups, pack, double_pack)
     width = 13 if pack == STANDARD else 11
     laid = Laid()

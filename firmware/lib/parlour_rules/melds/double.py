@@ -3,16 +3,17 @@
 # identical cards, so two runs may overlap. A suit is two masks: a (ranks held
 # at least once) and b (ranks held twice).
 #
-# Without a caller the search is melds_dsets.plain (and one suit's closed
+# Without a caller the search is double_sets.plain (and one suit's closed
 # form, dcost). Against a caller's melds (here): which copies of each rank
 # that can make a set or be laid off on a caller's set go there, the suits
-# then solved on their own (melds_dsuit), each suit's cost kept per choice. A
+# then solved on their own (double_suit.py), each suit's cost kept per choice. A
 # hand with no card twice and no caller's card inside a caller's run is a
 # one-pack problem (melds.best).
 
 from ..cards import STANDARD, parse_cards
 from .double_sets import plain
-from .search import NONE4, STD_HI, STD_LO, RummyResult, as_laid, best
+from .results import RummyResult, as_laid
+from .tables import NONE4, STD_HI, STD_LO, best
 
 W = 13
 
@@ -66,11 +67,11 @@ def solve(hand, caller_melds=None):
     if caller_melds is None:
         if m2[0] | m2[1] | m2[2] | m2[3]:
             r.deadwood, picks = plain(m1, m2)
-            r._plan = ("double", picks, m1, m2, None, None)
+            r.plan = ("double", picks, m1, m2, None, None)
         else:
             # no card twice: a one-pack problem
             r.deadwood, co = best(m1, NONE4, NONE4, STD_LO, STD_HI, 0)
-            r._plan = (m1, co, None)
+            r.plan = (m1, co, None)
         return r
     from .double_suit import table
     laid = as_laid(caller_melds, STANDARD, True, False)
@@ -84,10 +85,10 @@ def solve(hand, caller_melds=None):
     dups |= (m1[0] & ph[0]) | (m1[1] & ph[1]) | (m1[2] & ph[2]) | (m1[3] & ph[3])
     if not dups and simple:
         r.deadwood, co = best(m1, ph, laid.fr, STD_LO, STD_HI, 0)
-        r._plan = (m1, co, laid)
+        r.plan = (m1, co, laid)
         return r
     r.deadwood, picks = _search(m1, m2, laid, ends, cap)
-    r._plan = ("double", picks, m1, m2, laid, ends)
+    r.plan = ("double", picks, m1, m2, laid, ends)
     return r
 
 

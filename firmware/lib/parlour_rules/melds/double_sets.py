@@ -18,7 +18,7 @@
 # The four suits are written out one after another rather than looped over:
 # on the board a loop turn or a call per suit costs more than the suit's work.
 
-from .search import STD_HI, STD_LO
+from .tables import STD_HI, STD_LO
 
 POP6 = bytes([bin(i).count("1") for i in range(64)])
 

@@ -1,7 +1,7 @@
 # The double pack, one suit against the caller's runs (R-6 lay-offs with
 # identical cards about): the suit's lowest card is dead, starts a run, or
 # starts a chain laid off at a caller's run's end; memoised on the suit's state.
-# Also the arrangement behind a double-pack solve (melds_double.solve).
+# Also the arrangement behind a double-pack solve (double.solve).
 
 from .check import RUN
 

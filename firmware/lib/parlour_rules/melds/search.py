@@ -9,41 +9,22 @@
 #     is melded (a stretch of any length is one run) and the rest is dead;
 #   - a set whose cards lie in no cover is always taken; only the "contested"
 #     set ranks (a card also in a cover) are tried both ways, at most 3 ranks
-#     (one in closed form here; two or three in melds_contest.py).
+#     (one in closed form in tables.best; two or three in contest.py).
 # Lay-offs and Dumbo additions (D-6) fit the same search: the caller's
 # runs are "phantom" cards of no value in the player's suit (a stretch touching
 # them is a chain laid off at that end), and a card the caller's set can take
 # costs nothing when left over (it is laid off there).
-# The double pack (identical cards, sets to 6) is melds_double.py (its search
-# without a caller melds_dsets.py); the layout of the result (melds, lay-offs,
-# dead) is built on first use by melds_show.py; checking laid melds is
-# melds_check.py. All of them load only when needed.
+# The double pack (identical cards, sets to 6) is double.py (its search without
+# a caller double_sets.py); the layout of the result (melds, lay-offs, dead) is
+# built on first use by show.py; checking laid melds is check.py. All of them
+# load only when needed. The tables they share are tables.py, the results
+# results.py: both below every search.
 
 from ..cards import DUMBO, JOKER, STANDARD, parse_cards
+from ..counts import JOKER_COUNT, MAY_DECLARE  # noqa: F401  (the solver's face)
 from ..errors import RulesError, refuse
-
-MAY_DECLARE = 7  # D-4
-JOKER_COUNT = 10  # D-3
-
-
-def _pip_table(first, bits, cap):
-    # Pip total of every mask of `bits` ranks starting at rank `first`.
-    out = []
-    for m in range(1 << bits):
-        s = 0
-        for i in range(bits):
-            if m >> i & 1:
-                s += min(first + i, cap)
-        out.append(s)
-    return tuple(out)
-
-
-# Pips of a suit mask = LO[m & 127] + HI[m >> 7]; R-2 (J Q K 10) and D-4.
-STD_LO = _pip_table(1, 7, 10)
-STD_HI = _pip_table(8, 6, 10)
-DUMBO_LO = STD_LO
-DUMBO_HI = _pip_table(8, 4, 11)
-NONE4 = (0, 0, 0, 0)
+from .results import DumboResult, RummyResult, as_laid, octad_of
+from .tables import DUMBO_HI, DUMBO_LO, NONE4, STD_HI, STD_LO, Laid, best  # noqa: F401
 
 _SHL = None
 try:
@@ -55,8 +36,7 @@ except (ImportError, AttributeError):
 _FAST = None  # the laptop's one-pack solve (use_fast)
 _LAID = None  # its solve against the caller's melds
 _DOUBLE = None  # and its double-pack solve
-_DSOLVE = []  # melds_double.solve, once first needed
-_CONTEST = []  # melds_contest.search, once first needed
+_DSOLVE = []  # double.solve, once first needed
 
 
 def _masks(hand, pack):
@@ -104,175 +84,9 @@ def _twice(c, pack):
     refuse("dup_card", "card twice: ", format_card(c, pack))
 
 
-def best(ms, ph, fr, lo, hi, joker):
-    # The least count over the set choices worth trying; -> (count, removal).
-    a = ms[0]
-    b = ms[1]
-    c = ms[2]
-    d = ms[3]
-    three = (a & b & (c | d)) | (c & d & (a | b))
-    x = a | ph[0]
-    t = x & x >> 1 & x >> 2
-    ca = t | t << 1 | t << 2
-    x = b | ph[1]
-    t = x & x >> 1 & x >> 2
-    cb = t | t << 1 | t << 2
-    x = c | ph[2]
-    t = x & x >> 1 & x >> 2
-    cc = t | t << 1 | t << 2
-    x = d | ph[3]
-    t = x & x >> 1 & x >> 2
-    cov = (ca, cb, cc, t | t << 1 | t << 2)
-    con = three & ((a & cov[0]) | (b & cov[1]) | (c & cov[2]) | (d & cov[3]))
-    take = three & ~con
-    if not con:
-        # No set rank shares a card with a run: whole sets, whole stretches.
-        dw = 0
-        own = three or not joker
-        for s in range(4):
-            x = ms[s] & ~three
-            z = x & ~cov[s] & ~fr[s]
-            dw += lo[z & 127] + hi[z >> 7]
-            if not own:
-                own = x & x >> 1 & x >> 2
-        return dw if own else dw + JOKER_COUNT, [three, three, three, three]
-    # Contested ranks, and for each the ways to take it: a mask of 4-bit fields
-    # (one per suit, bit i = contested rank i taken in that suit).
-    bits = []
-    ways = []
-    allheld = 0
-    r = con
-    i = 0
-    while r:
-        bit = r & -r
-        r ^= bit
-        one = 1 << i
-        held = ((a & bit and one) | (b & bit and one << 4) | (c & bit and one << 8)
-                | (d & bit and one << 12))
-        w = [held]
-        allheld |= held
-        alone = 0
-        if held == 0x1111 << i:
-            # Four of a kind: also three of them, leaving one that a run can use.
-            if ca & bit:
-                w.append(held ^ one)
-                alone += 1
-            if cb & bit:
-                w.append(held ^ one << 4)
-                alone += 1
-            if cc & bit:
-                w.append(held ^ one << 8)
-                alone += 1
-            if cov[3] & bit:
-                w.append(held ^ one << 12)
-                alone += 1
-        if alone != 1:
-            # (with one such card, leaving it dominates taking none)
-            w.append(0)
-        bits.append(bit)
-        ways.append(w)
-        i += 1
-    if i == 1 and not joker and not (ph[0] | ph[1] | ph[2] | ph[3] | fr[0] | fr[1] | fr[2] | fr[3]):
-        # One contested rank, no lay-offs: each suit with and without its card.
-        bit = bits[0]
-        base = 0
-        gain = [0, 0, 0, 0]
-        for s in range(4):
-            x = ms[s] & ~take
-            t = x & x >> 1 & x >> 2
-            z = x & ~(t | t << 1 | t << 2)
-            v = lo[z & 127] + hi[z >> 7]
-            base += v
-            if x & bit:
-                x &= ~bit
-                t = x & x >> 1 & x >> 2
-                z = x & ~(t | t << 1 | t << 2)
-                gain[s] = lo[z & 127] + hi[z >> 7] - v
-        best = -1
-        pick = 0
-        for w in ways[0]:
-            v = base
-            if w:
-                v += ((gain[0] if w & 1 else 0) + (gain[1] if w & 16 else 0)
-                      + (gain[2] if w & 256 else 0) + (gain[3] if w & 4096 else 0))
-            if v < best or best < 0:
-                best = v
-                pick = w
-        return best, [take | (bit if pick & 1 else 0), take | (bit if pick & 16 else 0),
-                      take | (bit if pick & 256 else 0), take | (bit if pick & 4096 else 0)]
-    if not _CONTEST:
-        from .contest import search
-        _CONTEST.append(search)
-    return _CONTEST[0](ms, ph, fr, lo, hi, joker, take, bits, ways, allheld, three, cov)
-
-
-class Laid:
-    # The caller's melds or the declarer's welds (D-6) as laid, checked
-    # once: lay(...) makes one, and a solve may take it in place of the groups.
-    __slots__ = ("pack", "double_pack", "octad", "groups", "infos", "ph", "fr", "held", "joker",
-                 "extra")
-
-
 def lay(groups, pack=STANDARD, double_pack=False, octad=False):
     from . import check as melds_check
     return melds_check.lay(groups, pack, double_pack, octad)
-
-
-class _Result:
-    # The solver's answer. The arrangement is laid out on first use (melds_show).
-    __slots__ = ("_plan", "_out")
-
-    def _layout(self):
-        try:
-            return self._out
-        except AttributeError:
-            from . import show as melds_show
-            self._out = melds_show.layout(self)
-            return self._out
-
-    @property
-    def melds(self):
-        return self._layout()[0]
-
-    @property
-    def layoffs(self):
-        return self._layout()[1]
-
-    @property
-    def dead(self):
-        return self._layout()[2]
-
-    def to_dict(self):
-        from . import show as melds_show
-        return melds_show.to_dict(self)
-
-
-class RummyResult(_Result):
-    # deadwood; melds: own melds; layoffs: one list per caller meld.
-    __slots__ = ("deadwood",)
-    pack = STANDARD
-
-
-class DumboResult(_Result):
-    # count (D-4, the Joker 10 when unwelded); layoffs: additions per declarer weld.
-    __slots__ = ("count",)
-    pack = DUMBO
-
-    @property
-    def octad(self):
-        return is_octad(self)
-
-    @property
-    def may_declare(self):
-        return self.count <= MAY_DECLARE
-
-
-def as_laid(groups, pack, double_pack, octad):
-    if type(groups) is Laid:
-        if groups.pack != pack or groups.double_pack != double_pack or groups.octad != octad:
-            raise RulesError("bad_laid", "laid for other game")
-        return groups
-    return lay(groups, pack, double_pack, octad)
 
 
 def _against(ms, laid, pack):
@@ -310,7 +124,7 @@ def solve_rummy(hand, double_pack=False, caller_melds=None):
         r = RummyResult()
         _against(ms, laid, STANDARD)
         r.deadwood, co = best(ms, laid.ph, laid.fr, STD_LO, STD_HI, 0)
-        r._plan = (ms, co, laid)
+        r.plan = (ms, co, laid)
         return r
     ms = _masks(hand, STANDARD)[0]
     r = RummyResult()
@@ -326,7 +140,7 @@ def solve_rummy(hand, double_pack=False, caller_melds=None):
     cd = t | t << 1 | t << 2
     if three & ((a & ca) | (b & cb) | (c & cc) | (d & cd)):
         r.deadwood, co = best(ms, NONE4, NONE4, STD_LO, STD_HI, 0)
-        r._plan = (ms, co, None)
+        r.plan = (ms, co, None)
         return r
     # No set rank shares a card with a run: whole sets, whole stretches.
     a &= ~(ca | three)
@@ -335,7 +149,7 @@ def solve_rummy(hand, double_pack=False, caller_melds=None):
     d &= ~(cd | three)
     r.deadwood = (STD_LO[a & 127] + STD_HI[a >> 7] + STD_LO[b & 127] + STD_HI[b >> 7]
                   + STD_LO[c & 127] + STD_HI[c >> 7] + STD_LO[d & 127] + STD_HI[d >> 7])
-    r._plan = (ms, (three, three, three, three), None)
+    r.plan = (ms, (three, three, three, three), None)
     return r
 
 
@@ -346,14 +160,14 @@ def solve_dumbo(hand, declarer_welds=None, octad=False):
     r = DumboResult()
     if declarer_welds is None:
         r.count, co = best(ms, NONE4, NONE4, DUMBO_LO, DUMBO_HI, joker)
-        r._plan = (ms, co, None, joker)
+        r.plan = (ms, co, None, joker)
         return r
     laid = as_laid(declarer_welds, DUMBO, False, octad)
     _against(ms, laid, DUMBO)
     if joker and laid.joker:
         refuse("dup_card", "card twice: ", "JOKER")
     r.count, co = best(ms, laid.ph, laid.fr, DUMBO_LO, DUMBO_HI, joker)
-    r._plan = (ms, co, laid, joker)
+    r.plan = (ms, co, laid, joker)
     return r
 
 
@@ -367,12 +181,7 @@ def is_octad(result_or_hand):
     r = result_or_hand
     if not isinstance(r, DumboResult):
         r = solve_dumbo(r)
-    if r.count or r._plan[2] is not None:
-        return False
-    n = 0
-    for m in r.melds:
-        n += len(m)
-    return n == 8
+    return octad_of(r)
 
 
 def check_meld(cards, double_pack=False):

@@ -15,7 +15,7 @@ def _find(infos, kind, a, b):
 
 
 def layout(result):
-    plan = result._plan
+    plan = result.plan
     if plan[0] == "double":
         from .double_suit import layout as double_layout
         return double_layout(plan)
@@ -23,7 +23,7 @@ def layout(result):
     if co is None:
         # A laptop solve kept the number only: the hand is one mask, the sets
         # taken are worked out now.
-        from .search import NONE4, STD_HI, STD_LO, best
+        from .tables import NONE4, STD_HI, STD_LO, best
         m = ms
         ms = [m & 8191, m >> 13 & 8191, m >> 26 & 8191, m >> 39]
         if laid is None:
@@ -81,7 +81,7 @@ def layout(result):
 
 def to_dict(result):
     pack = result.pack
-    melds, layoffs, dead = result._layout()
+    melds, layoffs, dead = result.arrangement()
     key = "count" if pack == DUMBO else "deadwood"
     return {
         key: result.count if pack == DUMBO else result.deadwood,

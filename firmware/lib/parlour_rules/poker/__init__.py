@@ -20,7 +20,18 @@ from ..cut import cut_poker
 from ..errors import RulesError, clip
 from ..prng import Xorshift32, check_seed
 from ..settle import settle
-from .score import GIN, RUM, explain, false_call, hand_deltas, show_down, signed, transfers
+from .score import (
+    GIN,
+    GIN_CALL,
+    RUM,
+    RUM_CALL,
+    explain,
+    false_call,
+    hand_deltas,
+    show_down,
+    signed,
+    transfers,
+)
 
 MAX_DEADWOOD = 100  # ten cards of at most 10 pips
 _LIMIT = 1000
@@ -55,7 +66,7 @@ def new_match(config):
         "n": n,
         "names": names,
         "double": n > 3,
-        "threshold": _whole(config, "threshold", 15 if variant == RUM else 10, 0,
+        "threshold": _whole(config, "threshold", RUM_CALL if variant == RUM else GIN_CALL, 0,
                             MAX_DEADWOOD),
         "forfeit": _whole(config, "forfeit", 10, 0, _LIMIT),
         "false_call": _whole(config, "false_call", 5, 0, _LIMIT),

@@ -6,6 +6,8 @@ from ..errors import RulesError, clip
 
 RUM = "rum"
 GIN = "gin"
+RUM_CALL = 15  # Rum calls with this deadwood or less (the default threshold)
+GIN_CALL = 10  # Gin, likewise
 
 
 def show_down(cfg, caller, deadwood, ledger):

@@ -4,7 +4,7 @@
 # discard and which slide moves. The draw is not an event (S-1).
 #
 # apply() validates the whole event first and then builds the next state from a
-# copy, so the state it was given never changes (stump_state.py has the layout).
+# copy, so the state it was given never changes (state.py has the layout).
 # Sides: in singles a side is a seat; in partnership a side is a team, team t
 # being seats t and t + 2 (partners opposite, S-7).
 

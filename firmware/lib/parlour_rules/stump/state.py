@@ -1,5 +1,5 @@
 # The shape of a Stump match state, shared by the engine (stump.py) and the view
-# (stump_view.py). A state is a flat list, indexed by the slots below: apply()
+# (views.py). A state is a flat list, indexed by the slots below: apply()
 # copies it with one slice (cheap on the board, where a dict copy costs many times
 # more) and replaces, never mutates, the lists it holds. Outside parlour_rules,
 # read a match through stump.view(), not through these slots.

@@ -169,7 +169,7 @@ def view(state):
 
 
 # The last state a screen view was made for, and that view. An entry changes a few
-# slots of the state and replaces only the lists it changes (stump_state.py), so
+# slots of the state and replaces only the lists it changes (state.py), so
 # the next view starts as a copy of the last one (one move of its table) and works
 # out again only what can differ: its ring only when the slides moved, its hands
 # only when a gapper was played. A state of another match is made whole.

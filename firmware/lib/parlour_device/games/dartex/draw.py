@@ -1,4 +1,4 @@
-# What the Dartex play screen (dartex_play.py) draws: the status or the colour
+# What the Dartex play screen (play.py) draws: the status or the colour
 # board's body (what the match decides), and the entry (what the keys decide): the
 # three card boxes (throw.Boxes) and the note line under them, the throw's value,
 # the reason the rules refuse it, or a Foul's or Wire's target. Parts are kept on
@@ -36,7 +36,7 @@ _PLAIN: "Tuple[List[Any], List[Any]]" = ([None] * 4, [None] * 4)
 def throw_line(names: "List[str]", found: "Tuple[Any, ...]", lead: str = "",
                aims: "Optional[Dict[Any, str]]" = None) -> str:
     # "P1#2 DBL 4 5 =13", "F" at the end when fouled (X-5), "F>P2#1" for a Foul aimed
-    # at P2's first throw: one throw of dartex_view.table_throws of a seat, (seat,
+    # at P2's first throw: one throw of parlour_rules.dartex.views.table_throws of a seat, (seat,
     # number, cards, targets, value, fouled), made in one formatting (faces come from
     # tables; an aimed face from `aims`, the play screen's, where it was made).
     seat, number, cards, targets, value, fouled = found
@@ -69,33 +69,33 @@ def _aimed(names: "List[str]", card: int, target: "Tuple[int, int]",
 
 def target_line(sc: "DartexPlay", v: "Dict[str, Any]") -> str:
     # remembered per view: turning through the targets makes each line once
-    line = sc._lines.get(sc.pick)
+    line = sc.target_lines.get(sc.pick)
     if line is None:
-        line = sc._lines[sc.pick] = _make_target_line(sc, v)
+        line = sc.target_lines[sc.pick] = _make_target_line(sc, v)
     return line
 
 
 def aim_face(sc: "DartexPlay", card: int, target: "Tuple[int, int]") -> str:
     # "F>P2#1": a Foul or Wire and the throw it lands on (made once a match)
-    return _aimed(sc.view()["names"], card, target, sc._aims)
+    return _aimed(sc.view()["names"], card, target, sc.aims)
 
 
 def _make_target_line(sc: "DartexPlay", v: "Dict[str, Any]") -> str:
     # (a target is a throw on the table: aims() gives only those)
-    seat, number = sc._targets()[sc.pick]
+    seat, number = sc.targets()[sc.pick]
     match = sc.app.match
     if match is not None:
         return throw_line(v["names"], (seat,) + table_throw(match.state, seat, number), "",
-                          sc._aims)
+                          sc.aims)
     return target_text(v["names"], (seat, number))
 
 
 def status(sc: "DartexPlay", v: "Dict[str, Any]") -> str:
     # "Ann h9 93pt pk28": one formatting, the names cut once a match
     turn = v["turn"]
-    short = sc._short
+    short = sc.short
     if short is None:
-        short = sc._short = [clip(name, 6) for name in v["names"]]
+        short = sc.short = [clip(name, 6) for name in v["names"]]
     return "%s h%d %dpt pk%d" % (short[turn], v["sizes"][turn], v["totals"][turn], v["pack"])
 
 
@@ -112,7 +112,7 @@ def note(sc: "DartexPlay", v: "Dict[str, Any]") -> "Tuple[str, int]":
 
 
 def boxes_of(sc: "DartexPlay", frame: "Any") -> Boxes:
-    boxes = sc._bx
+    boxes = sc.bx
     if boxes is not None:
         return boxes
     lay = frame.layout
@@ -124,17 +124,17 @@ def boxes_of(sc: "DartexPlay", frame: "Any") -> Boxes:
         else:
             boxes = Boxes(frame, 4, lay.body_top + 30, 98, 46, 7, 2)
         _BOXES[mono] = boxes
-    sc._bx = boxes
+    sc.bx = boxes
     return boxes
 
 
 def current(sc: "DartexPlay", frame: "Any", at: int) -> "Tuple[Any, ...]":
     # The face of the card being entered (or aimed) in box `at`: its text item.
-    boxes = sc._bx
+    boxes = sc.bx
     if boxes is None:
         boxes = boxes_of(sc, frame)
     if sc.aim:
-        return boxes.face(at, aim_face(sc, sc.aim, sc._targets()[sc.pick]), sc.aim, 1)
+        return boxes.face(at, aim_face(sc, sc.aim, sc.targets()[sc.pick]), sc.aim, 1)
     return boxes.number(at, sc.idx, sc.champ)
 
 
@@ -198,30 +198,30 @@ def draw_entry(sc: "DartexPlay", frame: "Any", v: "Dict[str, Any]") -> "List[Any
     # entry decides: the three card boxes (laid, being entered, empty) and the
     # value or the reason under them. They go into one list kept by the screen, made
     # at its size once (a list grown item by item frees its table as it grows), where
-    # only the boxes that changed are written again (`sc._shown`: the part in each);
-    # a turn of the encoder then replaces the face at `sc._at` in place.
-    boxes = sc._bx
+    # only the boxes that changed are written again (`sc.shown`: the part in each);
+    # a turn of the encoder then replaces the face at `sc.at` in place.
+    boxes = sc.bx
     if boxes is None:
         boxes = boxes_of(sc, frame)
     size = boxes.size
     # made with the body (below), so there is one from the first entry on
-    entry: "List[Any]" = sc._store  # type: ignore[assignment]
-    shown = sc._shown
-    body = sc._body
+    entry: "List[Any]" = sc.store  # type: ignore[assignment]
+    shown = sc.shown
+    body = sc.body
     if body is None:
-        body = sc._body = draw_view(sc, frame, v)
+        body = sc.body = draw_view(sc, frame, v)
         count = len(body)
         if entry is None or len(entry) != count + 3 * size + 1:
-            entry = sc._store = [None] * (count + 3 * size + 1)
+            entry = sc.store = [None] * (count + 3 * size + 1)
             shown[0] = shown[1] = shown[2] = None
         for j in range(count):
             entry[j] = body[j]
-        sc._start = count
+        sc.start = count
     slots = sc.slots
     laid = len(slots)
     shells = boxes.shells
-    kept = sc._laid
-    j = sc._start
+    kept = sc.laid
+    j = sc.start
     for i in range(3):
         if i == laid:
             part = shells[i + i + 1]
@@ -244,7 +244,7 @@ def draw_entry(sc: "DartexPlay", frame: "Any", v: "Dict[str, Any]") -> "List[Any
                 entry[k] = item
                 k += 1
         if i == laid:
-            sc._at = j + size - 1
+            sc.at = j + size - 1
             if sc.aim:
                 entry[j + size - 1] = current(sc, frame, i)
             else:
@@ -265,8 +265,8 @@ def draw_entry(sc: "DartexPlay", frame: "Any", v: "Dict[str, Any]") -> "List[Any
             text, colour = note(sc, v)
             item = plain[k] = note_item(frame, text, colour)
         entry[j] = item
-    sc._entry = entry
-    sc._card_ver = sc.ver
+    sc.entry = entry
+    sc.card_ver = sc.ver
     return entry
 
 
@@ -276,9 +276,9 @@ def lay_card(sc: "DartexPlay", entry: "List[Any]", card: int) -> None:
     # and the note, as draw_entry would write them; the entry is kept again. Where
     # the next face or the note is not in a table yet, the entry is left to
     # draw_entry.
-    boxes = sc._bx
+    boxes = sc.bx
     at = len(sc.slots) - 1
-    kept = sc._laid
+    kept = sc.laid
     if boxes is None or sc.aim or len(kept) != at:
         return
     item = _PLAIN[0 if boxes.colour else 1][at + 1]
@@ -286,14 +286,14 @@ def lay_card(sc: "DartexPlay", entry: "List[Any]", card: int) -> None:
     if item is None or shows is None:
         return
     size = boxes.size
-    shown = sc._shown
+    shown = sc.shown
     if 0 < card <= 25:
         part = boxes.laid_number(at, card)
     else:
         part = boxes.shells[at + at] + (boxes.face(at, face(card), card, 0),)
     kept.append(part)
     shown[at] = part
-    j = sc._start + at * size
+    j = sc.start + at * size
     for one in part:
         entry[j] = one
         j += 1
@@ -302,39 +302,39 @@ def lay_card(sc: "DartexPlay", entry: "List[Any]", card: int) -> None:
         entry[j] = one
         j += 1
     entry[j] = shows
-    sc._at = j
-    entry[sc._start + 3 * size] = item
-    sc._entry = entry
-    sc._card_ver = sc.ver
+    sc.at = j
+    entry[sc.start + 3 * size] = item
+    sc.entry = entry
+    sc.card_ver = sc.ver
 
 
 def take_back(sc: "DartexPlay", entry: "List[Any]") -> None:
     # The card in box `at` just taken back (9), that box now the one being entered
     # and the next one empty: the entry drawn before gets those two boxes and the
     # note, as draw_entry would write them, and is kept again (else left to it).
-    boxes = sc._bx
+    boxes = sc.bx
     at = len(sc.slots)
-    if boxes is None or sc.aim or sc._sv is None:
+    if boxes is None or sc.aim or sc.sv is None:
         return
-    item = _PLAIN[0 if boxes.colour else 1][3 if at == 0 and sc._sv["first"] else at]
+    item = _PLAIN[0 if boxes.colour else 1][3 if at == 0 and sc.sv["first"] else at]
     shows = boxes.numbers[(at + 3 if sc.champ else at) * NUMBER_COUNT + sc.idx]
     if item is None or shows is None:
         return
     size = boxes.size
-    shown = sc._shown
-    j = sc._start + at * size
+    shown = sc.shown
+    j = sc.start + at * size
     part = shown[at] = boxes.shells[at + at + 1]
     for one in part:
         entry[j] = one
         j += 1
     entry[j] = shows
-    sc._at = j
+    sc.at = j
     j += 1
     if at < 2:
         part = shown[at + 1] = boxes.blanks[at + 1]
         for one in part:
             entry[j] = one
             j += 1
-    entry[sc._start + 3 * size] = item
-    sc._entry = entry
-    sc._card_ver = sc.ver
+    entry[sc.start + 3 * size] = item
+    sc.entry = entry
+    sc.card_ver = sc.ver

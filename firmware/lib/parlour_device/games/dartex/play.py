@@ -9,9 +9,8 @@ from parlour_rules.dartex.views import aims as aims_of
 from parlour_rules.errors import RulesError
 from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
 
-from ...boards.common import seat_lights
 from ...ui.caches import Numbered, room_for
-from ...ui.frame import GREEN, K_OK, K_UNDO, RED, WHITE
+from ...ui.frame import GREEN, K_OK, K_UNDO, RED, WHITE, seat_lights
 from ...ui.lines import clip
 from ...ui.screen import Screen
 from .boxes import NUMBER_COUNT, NUMBER_FACES, NUMBERS, Boxes, token
@@ -82,32 +81,32 @@ class DartexPlay(Screen):
         self.champ = False         # the next number card is a Champion (X-1)
         self.aim = 0               # FOUL or WIRE while its target is picked
         self.pick = 0              # index into the view's targets
-        self._sv: "Any" = None     # the view the screen last saw
+        self.sv: "Any" = None     # the view the screen last saw
         self.ver = 0               # bumped whenever the card being entered may change
         # Parts of the frame, kept until what they show changes: the body (per view)
         # and the entry's items (the body's, the three boxes', then the note line's,
         # in one list made at its size once, `_store`), made again when the entry
         # changes; a turn of the encoder replaces the face of the box being entered
         # in place (at `_at`; `ver` moves, `_card_ver` tells the entry's box).
-        self._body: "Optional[Tuple[Any, ...]]" = None
-        self._entry: "Optional[List[Any]]" = None
-        self._store: "Optional[List[Any]]" = None
-        self._shown: "List[Any]" = [None, None, None]   # the part in each box of _store
-        self._start = 0            # where the boxes start in _store (after the body)
-        self._at = 0
-        self._card_ver = -1
-        self._lines: "Dict[int, str]" = {}         # target lines of this view, by pick
+        self.body: "Optional[Tuple[Any, ...]]" = None
+        self.entry: "Optional[List[Any]]" = None
+        self.store: "Optional[List[Any]]" = None
+        self.shown: "List[Any]" = [None, None, None]   # the part in each box of _store
+        self.start = 0            # where the boxes start in _store (after the body)
+        self.at = 0
+        self.card_ver = -1
+        self.target_lines: "Dict[int, str]" = {}         # target lines of this view, by pick
         self._aimlist: "Optional[List[Any]]" = None   # the throws on the table (per view)
         # aimed faces, by card and target: a few a match, in a table made at its size
         # once (grown on a target click, it cost that click a heap search, ~180,000)
-        self._aims: "Dict[Any, str]" = room_for(AIMS_KEPT)
+        self.aims: "Dict[Any, str]" = room_for(AIMS_KEPT)
         self._event: "Optional[Dict[str, Any]]" = None   # the throw of 3 laid cards
         self._preview: "Optional[Tuple[str, int]]" = None
         self._exch = 0             # 8 while the pack has cards (exchange, else pass)
-        self._short: "Optional[List[str]]" = None   # the names cut to 6 (the status line)
+        self.short: "Optional[List[str]]" = None   # the names cut to 6 (the status line)
         self._chrome: "Tuple[str, Tuple[str, ...]]" = ("", _AIM_KEYS)
-        self._bx: "Optional[Boxes]" = None
-        self._laid: "List[Tuple[Any, ...]]" = []   # the laid boxes' items, by slot
+        self.bx: "Optional[Boxes]" = None
+        self.laid: "List[Tuple[Any, ...]]" = []   # the laid boxes' items, by slot
         self._lit: "Tuple[int, ...]" = ()       # the key lights, and what they are for
         self._lit_view: "Any" = None
         self._lit_labels: "Any" = None
@@ -122,14 +121,14 @@ class DartexPlay(Screen):
     def _sync(self) -> None:
         # Once per new view (an event or an undo): the body and the entry drawn again.
         v = self.view()
-        if v is self._sv:
+        if v is self.sv:
             return
-        self._sv = v
+        self.sv = v
         self._exch = 8 if v["pack"] > 0 else 0
-        self._body = None
+        self.body = None
         self._aimlist = None
-        if self._lines:            # a new table only where lines were made
-            self._lines = {}
+        if self.target_lines:            # a new table only where lines were made
+            self.target_lines = {}
         hand = v["hand"]
         self.title = _TITLES.text(hand) if hand else "Dartex"
         self._changed()
@@ -138,7 +137,7 @@ class DartexPlay(Screen):
         # The entry (or the view under it) changed: its parts, preview and event go,
         # and the key labels and the hint are worked out again (not on every frame).
         self.ver += 1
-        self._entry = None
+        self.entry = None
         self._event = None
         self._preview = None
         if self.aim:
@@ -147,13 +146,6 @@ class DartexPlay(Screen):
             laid = len(self.slots)
             chrome = _CHROMES[self._exch + _LAID_CHROME[laid] + (2 if self.champ else 0)]
         self._chrome = chrome
-
-    def _clear(self) -> None:
-        self.slots = []
-        del self._laid[:]
-        self.champ = False
-        self.aim = 0
-        self._changed()
 
     # -- the throw being entered -----------------------------------------------------
 
@@ -186,7 +178,7 @@ class DartexPlay(Screen):
         self._preview = found
         return found
 
-    def _targets(self) -> "List[Any]":
+    def targets(self) -> "List[Any]":
         # The throws on the table as (seat, number), read once per view.
         aims = self._aimlist
         if aims is None:
@@ -198,7 +190,7 @@ class DartexPlay(Screen):
         if len(self.slots) >= 3:
             self.app.show("3 cards: OK or 9")
             return
-        if (card == FOUL or card == WIRE) and self._targets():
+        if (card == FOUL or card == WIRE) and self.targets():
             # X-5: pick the throw it lands on
             self.aim = card
             self.pick = 0
@@ -206,13 +198,13 @@ class DartexPlay(Screen):
             return
         self.slots.append((card, None))
         self.champ = False
-        entry = self._entry
+        entry = self.entry
         self._changed()
         if entry is not None and len(self.slots) < 3:
             lay_card(self, entry, card)     # the drawn entry brought up to date
 
     def _aimed(self) -> None:
-        self.slots.append((self.aim, self._targets()[self.pick]))
+        self.slots.append((self.aim, self.targets()[self.pick]))
         self.aim = 0
         self._changed()
 
@@ -221,7 +213,7 @@ class DartexPlay(Screen):
             return None
         # the entry starts over under the new view (_sync works the rest out once)
         self.slots = []
-        del self._laid[:]
+        del self.laid[:]
         self.champ = False
         self.aim = 0
         self._sync()
@@ -233,7 +225,7 @@ class DartexPlay(Screen):
 
     def on_turn(self, delta: int) -> "Optional[Screen]":
         if self.aim:
-            count = len(self._targets())
+            count = len(self.targets())
             if count:
                 # only the aimed face and the target line change: draw() redraws
                 # the two in the kept entry
@@ -259,7 +251,7 @@ class DartexPlay(Screen):
                 card += CHAMP
                 self.champ = False
             slots.append((card, None))
-            entry = self._entry
+            entry = self.entry
             self._changed()
             if entry is not None and len(slots) < 3:
                 # the drawn entry brought up to date in place (a full draw otherwise)
@@ -273,8 +265,8 @@ class DartexPlay(Screen):
                 self.champ = False
             elif self.slots:
                 self.slots.pop()
-                del self._laid[len(self.slots):]
-                entry = self._entry
+                del self.laid[len(self.slots):]
+                entry = self.entry
                 self._changed()
                 if entry is not None:
                     take_back(self, entry)     # the drawn entry brought up to date
@@ -306,7 +298,7 @@ class DartexPlay(Screen):
             name = v["names"][v["turn"]]
             swap = v["pack"] > 0
             nxt = self._submit({"t": "exchange"} if swap else {"t": "pass"})
-            if self._sv is not v:       # accepted: _submit synced to the new view
+            if self.sv is not v:       # accepted: _submit synced to the new view
                 self.app.show(clip(name, 10) + (" exchanged" if swap else " passed"))
             return nxt
         return super().on_key(key)
@@ -327,7 +319,7 @@ class DartexPlay(Screen):
         # Whose turn and who deals on the seat keys, worked out again only when the
         # view or the key labels change (the app asks every frame).
         labels = self._chrome[1]
-        v = self._sv
+        v = self.sv
         if v is not self._lit_view or labels is not self._lit_labels:
             self._lit_view = v
             self._lit_labels = labels
@@ -348,28 +340,28 @@ class DartexPlay(Screen):
 
     def draw(self, frame: "Any") -> None:
         v = self.app.view()
-        if v is not self._sv:
+        if v is not self.sv:
             self._sync()
         if v["turn"] is None:
             return
-        entry = self._entry
+        entry = self.entry
         if entry is None:
             entry = draw_entry(self, frame, v)
-        elif self._card_ver != self.ver:
+        elif self.card_ver != self.ver:
             # a click: only the face of the box being entered changes (a number
             # turned with three cards laid keeps `ver`, so it redraws nothing)
-            self._card_ver = self.ver
+            self.card_ver = self.ver
             at = len(self.slots)
             if at < 3:
-                boxes = self._bx
+                boxes = self.bx
                 if self.aim or boxes is None:
-                    entry[self._at] = current(self, frame, at)
+                    entry[self.at] = current(self, frame, at)
                     if self.aim:       # the note: the line of the throw aimed at
                         text, colour = note(self, v)
                         entry[len(entry) - 1] = note_item(frame, text, colour)
                 else:
                     item = boxes.numbers[(at + 3 if self.champ else at) * NUMBER_COUNT
                                          + self.idx]
-                    entry[self._at] = (item if item is not None
+                    entry[self.at] = (item if item is not None
                                        else boxes.number(at, self.idx, self.champ))
         frame.items.extend(entry)

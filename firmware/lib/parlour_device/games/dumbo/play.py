@@ -4,7 +4,7 @@
 # hand is explained in one line before OK sends it. Also a wrong declaration (D-8),
 # a void hand (D-15) and the card entry (D-14, card_entry.py, loaded when opened).
 
-from parlour_rules.dumbo.state import JOKER_COUNT as JOKER
+from parlour_rules.counts import JOKER_COUNT as JOKER
 from parlour_rules.dumbo.state import S_CFG
 from parlour_rules.dumbo.views import hand_points
 from parlour_rules.errors import RulesError

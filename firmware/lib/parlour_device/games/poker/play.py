@@ -13,7 +13,20 @@ from parlour_rules.errors import RulesError
 from parlour_rules.poker.score import false_call, hand_deltas, transfers
 
 from ...ui.caches import Numbered, remember, room_for
-from ...ui.frame import BLACK, BLUE, GREEN, GREY, K_OK, K_UNDO, RED, TEXT, WHITE, YELLOW
+from ...ui.frame import (
+    BLACK,
+    BLUE,
+    GREEN,
+    GREY,
+    K_OK,
+    K_UNDO,
+    LED_OK,
+    LED_UNDO,
+    RED,
+    TEXT,
+    WHITE,
+    YELLOW,
+)
 from ...ui.screen import Screen
 from .more import More
 from .results import HandDone
@@ -35,15 +48,13 @@ CALLER = 0              # the stages of an entry: who called,
 COUNTS = 1              # every player's deadwood,
 PREVIEW = 2             # the payments, before OK sends them
 
-# Key lights (dim, as the app's own): whose count is being entered, the caller,
+# Key lights (dim, as the app's own, ui/frame.py): whose count is being entered, the caller,
 # the dealer, the other seats, and the keys that do something.
 LED_FOCUS = 0x003010
 LED_CALLER = 0x281800
 LED_DEALER = 0x000830
 LED_SEAT = 0x080808
 LED_MORE = 0x081818
-LED_UNDO = 0x200800
-LED_OK = 0x002008
 
 _TITLES = {"rum": Numbered("Rum hand %d", 8), "gin": Numbered("Gin hand %d", 8)}
 _OVER = {"rum": "Rum: match over", "gin": "Gin: match over"}

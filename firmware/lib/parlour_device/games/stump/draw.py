@@ -1,6 +1,6 @@
 # Stump's play screen, the part that shows (S-1, S-2, S-5): the ring as a picture
 # beside whose turn and which step, what the number under the cursor would do, and
-# the hands and scores. stump_play.py adds the keys. Drawing is remembered in two
+# the hands and scores. play.py adds the keys. Drawing is remembered in two
 # parts (what the view decides; what the entry decides) and every text line by what
 # it shows, so an encoder click redraws one part from lines already made.
 
@@ -58,7 +58,7 @@ class StumpView(Screen):
         self.ties: "List[Any]" = []  # setup on a tie: [[side, gap], [side, gap]]
         self.pick = 0              # move / member / tie: the highlighted choice
         self.seen: "Any" = None    # the step the entry was last reset for
-        self._sv: "Any" = None     # the view the screen last saw
+        self.sv: "Any" = None     # the view the screen last saw
         self._round = -1           # the round its title shows
         self.gen = 0               # a number for that view, unique across screens
         self._kkey: "Any" = None
@@ -102,7 +102,7 @@ class StumpView(Screen):
     def view(self) -> "Dict[str, Any]":
         # The match's view; a new one (an event or an undo) first resets the entry.
         v: "Dict[str, Any]" = self.app.view()
-        if v is not self._sv:
+        if v is not self.sv:
             self._sync(v)
         return v
 
@@ -111,7 +111,7 @@ class StumpView(Screen):
 
     def _sync(self, v: "Dict[str, Any]") -> None:
         # Once per new view: a new step starts its entry afresh.
-        self._sv = v
+        self.sv = v
         _GEN[0] += 1
         self.gen = _GEN[0]
         rnd = v["round"]
@@ -290,7 +290,7 @@ class StumpView(Screen):
         # the entry decides, drawn again only when the entry changed. (Frame.keep's
         # work, written out: this runs on every key and every click.)
         v = self.app.view()
-        if v is not self._sv:
+        if v is not self.sv:
             self._sync(v)
         items = frame.items
         body = self._body

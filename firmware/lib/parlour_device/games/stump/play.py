@@ -6,8 +6,7 @@
 
 from parlour_rules.stump.ring import HALF, tie_choices
 
-from ...boards.common import seat_lights
-from ...ui.frame import K_OK
+from ...ui.frame import K_OK, seat_lights
 from ...ui.lines import clip
 from ...ui.screen import Screen
 from .draw import StumpView
@@ -65,7 +64,7 @@ class StumpPlay(StumpView):
         # `said`: what an entry whose effect is easy to miss did ("Slide A 20>14"),
         # shown once it is accepted and the round goes on (a round's end has its own
         # screen and title), as Undo would name it.
-        before = self._sv                    # the view the entry was made on
+        before = self.sv                    # the view the entry was made on
         rounds = len(before["rounds"])
         err = self.app.submit(event)
         if err is not None:
@@ -73,7 +72,7 @@ class StumpPlay(StumpView):
         after = self.view()
         if after["over"] or len(after["rounds"]) != rounds:
             return RoundOver(self.app, self)
-        if said is not None and self._sv is not before:
+        if said is not None and self.sv is not before:
             self.app.show(said)
         return None
 
@@ -261,7 +260,7 @@ class StumpPlay(StumpView):
         # Whose turn and who deals on the seat keys, worked out again only when the
         # view or the key labels change (the app asks every frame).
         labels = self.chrome()[1]
-        v = self._sv
+        v = self.sv
         if v is not self._lit_view or labels is not self._lit_labels:
             self._lit_view = v
             self._lit_labels = labels
@@ -282,7 +281,7 @@ class StumpPlay(StumpView):
         key = (self.gen, self.pending, len(self.ties))
         if key != self._kkey:
             self._kkey = key
-            self._keys = self._make_chrome(self._sv)
+            self._keys = self._make_chrome(self.sv)
         return self._keys
 
     def _make_chrome(self, v: "Dict[str, Any]") -> "Tuple[str, Tuple[str, ...]]":

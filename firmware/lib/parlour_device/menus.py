@@ -1,19 +1,23 @@
-# The app's own screens: main menu, new match, player setup, roster, settings and
-# sync status. In menus key 9 (Undo) steps back and key 10 returns to the top.
-from parlour_rules.log import GAMES
+# The app's own screens: main menu, new match, player setup, the live-match
+# question, roster, settings and sync status. In menus key 9 (Undo) steps back and
+# key 10 returns to the top. Loaded only while they show (App.menu).
+import gc
 
-from ..games import PLAYERS, game_name, has_screens, open_game
-from ..journal import set_maintenance
-from .frame import K_MENU, K_UNDO
-from .screen import ListScreen, Screen
+from parlour_rules.log import GAMES, PLAYERS
+
+from . import VERSION
+from .games import game_name, has_screens, name_of, open_game
+from .system import mem_free, set_maintenance
+from .ui.frame import K_MENU, K_UNDO
+from .ui.screen import ListScreen, Screen
 
 try:
-    from typing import TYPE_CHECKING, Any, Optional, Tuple
+    from typing import TYPE_CHECKING, Any, Callable, Optional, Tuple
 except ImportError:
     TYPE_CHECKING = False  # type: ignore[misc]
 
 if TYPE_CHECKING:
-    from ..app import App
+    from .app import App
 
 SOUND = ("Sound: off", "Sound: on")
 LIGHTS = ("Key lights: off", "Key lights: on")
@@ -26,12 +30,11 @@ BRIGHT = ("Brightness: low", "Brightness: mid", "Brightness: full")
 # then looks for every larger block from there up.
 MAIN = ["New match", "Roster", "Settings", "Sync status"]
 MAIN_ACTIONS = ["new", "roster", "settings", "sync"]
-_RESUME: "dict[str, str]" = {}          # "Resume Stump": the live match's line, by game
 _MENU: "list[Any]" = [0, None, None]    # the main menu's (key, lines, actions) last made
 _GAMES: "Optional[list[str]]" = None    # New match's lines
-_TITLES: "dict[str, str]" = {}           # "Dartex: players", by game
+_TITLES: "dict[str, str]" = {}           # "Dartex players", by game
 for _game in GAMES:
-    _TITLES[_game] = game_name(_game) + ": players"
+    _TITLES[_game] = game_name(_game) + " players"
 STARTS = tuple(["Start (%d players)" % n for n in range(9)])
 TO_SYNC = tuple(["To sync: %d match%s" % (n, "" if n == 1 else "es") for n in range(10)])
 _FREE: "dict[str, str]" = {}             # "- Ann": a name not seated
@@ -40,6 +43,7 @@ for _n in range(1, 9):                   # (the roster until names come from the
 _SEATED: "dict[int, dict[str, str]]" = {}   # "2 Ann": by seat, by name
 KEPT = 64                                # names kept before starting over
 K_START = 8
+LIVE_CHOICES = ["Keep it for later", "End it (stopped)", "Back"]
 
 
 def _free(name: str) -> str:
@@ -86,29 +90,26 @@ class MenuScreen(ListScreen):
 
 
 class MainMenu(MenuScreen):
-    # Resume the live match, New match, then the matches kept for later (newest
-    # first), Roster, Settings, Sync status: New match stays one turn from the top.
+    # The live match, New match, then the matches kept for later (newest first),
+    # each by its name ("Stump #7"), then Roster, Settings, Sync status: New match
+    # stays one turn from the top.
     title = "parlour"
 
     def _lists(self) -> "Tuple[list[str], list[Any]]":
         app = self.app
         match = app.match
         kept = app.journal.kept
-        key = (match.game_name if match is not None else None, kept, app.layout.cols)
+        key = (match.game_name if match is not None else None, app.number, kept)
         if _MENU[0] != key:
             entries: list[str] = []
             actions: list[Any] = []
             if match is not None:
-                entries.append(_resume_line(match.game_name))
+                entries.append(app.match_name())
                 actions.append("resume")
             entries.append(MAIN[0])
             actions.append(MAIN_ACTIONS[0])
-            room = app.layout.cols - 1        # the menu scrolls: a column for its marks
             for item in kept:
-                line = "Resume %s #%d" % (game_name(item[1]), item[0])
-                if len(line) > room:        # "Resume Poker Rum/Gin #12": the name alone
-                    line = "%s #%d" % (game_name(item[1]), item[0])
-                entries.append(line)
+                entries.append(name_of(item[1], item[0]))
                 actions.append(item)
             entries.extend(MAIN[1:])
             actions.extend(MAIN_ACTIONS[1:])
@@ -134,8 +135,14 @@ class MainMenu(MenuScreen):
             screen: Screen = module.resume(app)
             return screen
         if type(action) is tuple:       # a match kept for later (asks if one is live)
-            from ..suspend import from_menu
-            return from_menu(app, self, action[0], action[1])
+            number, game = action
+
+            def back_in() -> Optional[Screen]:
+                return app.resume_kept(number, game)
+
+            if app.match is not None:
+                return LiveQuestion(app, self, back_in, True)
+            return back_in()
         if action == "new":
             return NewMatch(app, self)
         if action == "roster":
@@ -143,13 +150,6 @@ class MainMenu(MenuScreen):
         if action == "settings":
             return SettingsScreen(app, self)
         return SyncScreen(app, self)
-
-
-def _resume_line(game: str) -> str:
-    out = _RESUME.get(game)
-    if out is None:
-        out = _RESUME[game] = "Resume " + game_name(game)
-    return out
 
 
 class NewMatch(MenuScreen):
@@ -185,9 +185,7 @@ class PlayerSetup(MenuScreen):
         self.seated: list[int] = []
         title = _TITLES.get(game)
         if title is None:
-            title = _TITLES[game] = game_name(game) + ": players"
-        if len(title) > app.layout.cols:        # "Poker Rum/Gin players"
-            title = game_name(game) + " players"
+            title = _TITLES[game] = game_name(game) + " players"
         self.title = title
 
     def entries(self) -> list[str]:
@@ -226,7 +224,7 @@ class PlayerSetup(MenuScreen):
         return self.start()
 
     def start(self) -> Optional[Screen]:
-        # A live match is kept or ended first, as the players say (suspend.py).
+        # A live match is kept or ended first, as the players say (LiveQuestion).
         low, high = PLAYERS[self.game]
         count = len(self.seated)
         if count < low or count > high:
@@ -236,7 +234,6 @@ class PlayerSetup(MenuScreen):
                 self.app.show("Needs %d-%d players" % (low, high))
             return None
         if self.app.match is not None:
-            from ..suspend import LiveQuestion
             return LiveQuestion(self.app, self, self.begin)
         return self.begin()
 
@@ -279,7 +276,7 @@ class SettingsScreen(MenuScreen):
             name = "sound" if index == 0 else "lights"
             app.settings[name] = 0 if app.settings.get(name) else 1
             app.save_settings()
-            app.lit = None
+            app.settings_changed()
             if name == "sound" and app.settings[name]:
                 app.beep("ok")      # what "on" sounds like
             return None
@@ -287,7 +284,7 @@ class SettingsScreen(MenuScreen):
             level = app.settings.get("bright", 2)
             app.settings["bright"] = (level + 1) % len(BRIGHT) if type(level) is int else 2
             app.save_settings()
-            app.lit = None
+            app.settings_changed()
             return None
         if index == 3:
             if set_maintenance(app.board.nvm, True):
@@ -317,9 +314,7 @@ class AboutScreen(InfoScreen):
     title = "About"
 
     def lines(self) -> list[str]:
-        from .. import VERSION
         board = self.app.board
-        from ..app import mem_free
         return ["parlour " + VERSION, "Board: " + board.name, "Id: " + board.uid,
                 "Free: %d B" % mem_free(), "Least: %d B" % self.app.mem_low,
                 "Keys: 9 Undo 10 Menu"]
@@ -336,12 +331,40 @@ class SyncScreen(InfoScreen):
             out = [TO_SYNC[pending]]
         else:
             out = ["To sync: %d matches" % pending]
-        if journal.live_seq:
-            out.append("Playing: #%d" % journal.live_seq)
         if journal.kept:
             out.append("Kept for later: %d" % len(journal.kept))
+        if app.match is not None:
+            out.append("Playing:")          # the name alone may fill a line
+            out.append(app.match_name())
         # The room left for finished matches (the drive's own free space no longer
         # changes as matches are filed: their log is made at its size).
         out.append("Free: %d KB" % (journal.room() // 1024))
         out.append("Id: " + app.board.uid)
         return out
+
+
+class LiveQuestion(MenuScreen):
+    # "Stump #7" is live: keep it for later, end it, or go back; then `then()`.
+    def __init__(self, app: "App", back: Screen, then: "Callable[[], Optional[Screen]]",
+                 swapping: bool = False) -> None:
+        super().__init__(app, back)
+        self.then = then
+        self.swapping = swapping
+        self.title = app.match_name()
+
+    def entries(self) -> list[str]:
+        return LIVE_CHOICES
+
+    def choose(self, index: int) -> Optional[Screen]:
+        app = self.app
+        if index == 0:
+            if not app.keep_for_later(self.swapping):
+                return None
+        elif index == 1:
+            app.finish_match("stopped")
+            if app.match is not None:       # the flash refused: nothing changed
+                return None
+            gc.collect()                    # its game's code, before the next loads
+        else:
+            return self.back
+        return self.then()

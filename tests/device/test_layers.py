@@ -1,0 +1,178 @@
+"""The firmware's modules as a graph, read statically with ast: the device and rules
+packages have no import circle (an import inside a function counts: it holds a
+circle open at run time as surely as one at the top), and no module reads a
+private name (`_name`) that another module defines."""
+
+import ast
+from pathlib import Path
+
+LIB = Path(__file__).resolve().parents[2] / "firmware" / "lib"
+PACKAGES = ("parlour_device", "parlour_rules")
+
+
+def modules(packages=PACKAGES):
+    out = {}
+    for package in packages:
+        for path in sorted((LIB / package).rglob("*.py")):
+            parts = list(path.relative_to(LIB).with_suffix("").parts)
+            is_package = parts[-1] == "__init__"
+            if is_package:
+                parts.pop()
+            out[".".join(parts)] = (path, is_package)
+    return out
+
+
+def _type_only(tree):
+    # Names under `if TYPE_CHECKING:` are for the checker, never run.
+    skip = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.dump(node.test):
+            skip.update(id(n) for n in ast.walk(node))
+    return skip
+
+
+def imports(name, path, is_package, known):
+    tree = ast.parse(path.read_text())
+    skip = _type_only(tree)
+    here = name if is_package else name.rpartition(".")[0]
+    out = set()
+    for node in ast.walk(tree):
+        if id(node) in skip:
+            continue
+        if isinstance(node, ast.Import):
+            out.update(alias.name for alias in node.names if alias.name in known)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = here.split(".")
+                parts = parts[:len(parts) - node.level + 1]
+                base = ".".join(parts + ([node.module] if node.module else []))
+            for alias in node.names:
+                if base + "." + alias.name in known:
+                    out.add(base + "." + alias.name)
+                elif base in known:
+                    out.add(base)
+    out.discard(name)
+    return out
+
+
+def graph():
+    known = modules()
+    return {name: imports(name, path, is_package, known)
+            for name, (path, is_package) in known.items()}
+
+
+def circles(edges):
+    # Tarjan's strongly connected components of more than one module.
+    index, low, stack, on, found = {}, {}, [], set(), []
+
+    def visit(v):
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(edges[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            part = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                part.append(w)
+                if w == v:
+                    break
+            if len(part) > 1:
+                found.append(sorted(part))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_graph_reader_sees_imports_inside_functions_and_finds_a_circle():
+    edges = graph()
+    assert "parlour_device.menus" in edges["parlour_device.app"]      # App.menu, lazily
+    assert "parlour_device.sync" in edges["parlour_device.link"]      # on the first frame
+    edges["parlour_device.system"] = {"parlour_device.menus"}
+    assert any({"parlour_device.menus", "parlour_device.system"} <= set(part)
+               for part in circles(edges))
+
+
+# The journal's storage modules (journal, twin, mend, filing, records, identity)
+# still call each other's loaders lazily, to keep each off the heap until needed;
+# they are the one circle left, and may only shrink.
+STORAGE = ["parlour_device.filing", "parlour_device.identity", "parlour_device.journal",
+           "parlour_device.mend", "parlour_device.records", "parlour_device.twin"]
+
+
+def test_the_device_and_rules_packages_have_no_import_circle_but_the_storage_one():
+    found = circles(graph())
+    assert [part for part in found if not set(part) <= set(STORAGE)] == []
+    assert all(set(part) <= set(STORAGE) for part in found)
+
+
+def test_the_ui_toolkit_imports_nothing_above_it():
+    edges = graph()
+    for name, out in edges.items():
+        if name.startswith("parlour_device.ui."):
+            assert all(o.startswith("parlour_device.ui") for o in out if
+                       o.startswith("parlour_device")), (name, out)
+
+
+def _defined_here(tree):
+    # Private names this module owns: its functions, classes, module names, and the
+    # attributes its code sets on itself or lists in __slots__.
+    own = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.ClassDef)):
+            own.add(node.name)
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+            if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+                own.add(node.attr)
+        elif isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    own.add(target.id)
+                    if target.id == "__slots__" and isinstance(node.value, ast.Tuple):
+                        own.update(e.value for e in node.value.elts
+                                   if isinstance(e, ast.Constant))
+    return own
+
+
+def private_reads(path):
+    tree = ast.parse(path.read_text())
+    own = _defined_here(tree)
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            name = node.attr
+            if not name.startswith("_") or name.startswith("__"):
+                continue
+            if isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"):
+                if name in own:
+                    continue
+            elif name in own:
+                continue
+            out.append("%s:%d %s" % (path.name, node.lineno, ast.unparse(node)))
+        elif isinstance(node, ast.ImportFrom):
+            out.extend("%s:%d import %s" % (path.name, node.lineno, alias.name)
+                       for alias in node.names
+                       if alias.name.startswith("_") and not alias.name.startswith("__"))
+    return out
+
+
+def test_the_private_name_reader_catches_a_read_across_modules(tmp_path):
+    source = tmp_path / "m.py"
+    source.write_text("from x import _hidden\n\ndef f(app):\n    return app._refuse(1)\n")
+    assert sorted(private_reads(source)) == ["m.py:1 import _hidden", "m.py:4 app._refuse"]
+
+
+def test_no_module_reads_a_private_name_of_another():
+    found = []
+    for path, _ in modules(("parlour_device", "parlour_rules", "parlour_wire")).values():
+        found.extend(private_reads(path))
+    assert found == []
