@@ -89,9 +89,10 @@ def test_a_fault_in_a_screen_is_logged_with_its_file_and_line_on_circuitpython(
     assert uptime.isdigit()
     screen_line = line_of(script.read_text(), "THE SCREEN'S LINE")
     assert rest == f"ZeroDivisionError: no room @ vm_fault.py:{screen_line}"
-    # The image's own module, named as mpy-cross was told, at the source's line.
-    frame_py = (ROOT / "firmware" / "lib" / "parlour_device" / "ui" / "frame.py").read_text()
-    fit_line = next(node.body[-1].lineno for node in ast.parse(frame_py).body
-                    if isinstance(node, ast.FunctionDef) and node.name == "fit")
-    assert lines[1].endswith(f" @ frame.py:{fit_line}"), lines[1]
+    # The image's own module, named as mpy-cross was told, at the source's line: the
+    # frame's fit() hands the text to the one cutter, whose first line reads its length.
+    errors_py = (ROOT / "firmware" / "lib" / "parlour_rules" / "errors.py").read_text()
+    cut_line = next(node.body[0].lineno for node in ast.parse(errors_py).body
+                    if isinstance(node, ast.FunctionDef) and node.name == "cut")
+    assert lines[1].endswith(f" @ errors.py:{cut_line}"), lines[1]
     assert lines[1].split(" ", 1)[1].startswith("TypeError: ")
