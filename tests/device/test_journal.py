@@ -119,17 +119,15 @@ def test_finished_match_is_kept_until_acknowledged():
 def test_a_match_begun_and_filed_in_one_boot_says_when_it_began():
     # Match 1 is resumed after a reboot, so its start lies in the boot before: it has
     # no "from". Match 2 begins and ends in this boot; match 3 is kept for later and
-    # resumed (its start is not carried into kept/): no "from".
-    from parlour_device import suspend
-
+    # resumed (its start is not carried into the kept match): no "from".
     files, nvm, _ = played(9)
     app = boot(files, nvm)
     app.finish_match()
     app.new_match("stump", STUMP_CONFIG)
     app.finish_match("stopped")
     app.new_match("stump", STUMP_CONFIG)
-    assert suspend.keep_live(app, False)
-    assert suspend.resume(app, 3, "stump") is not None
+    assert app.keep_for_later(False)
+    assert app.resume_kept(3, "stump") is not None
     app.finish_match("stopped")
     journal = app.journal
     resumed, timed, kept = journal.load(1), journal.load(2), journal.load(3)
