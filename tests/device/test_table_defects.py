@@ -1,4 +1,4 @@
-"""The defects a table met (issue 21), each played on the keys as the table played
+"""The defects a table met, each played on the keys as the table played
 it: the cut undone and made again from the options screen in every game (and after
 a power cut before it), the results screens back after a power cut, a wrong
 declaration and a false call shown before they are entered, the false call titled

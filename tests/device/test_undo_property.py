@@ -1,4 +1,4 @@
-"""A match can always go on (issue 21): random key sequences, undo among them most
+"""A match can always go on: random key sequences, undo among them most
 often, with power cuts between, on every game's screens never leave a match that
 no key moves on.
 
