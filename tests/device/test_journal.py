@@ -116,6 +116,29 @@ def test_finished_match_is_kept_until_acknowledged():
     assert journal.ack(1) == 1 and journal.pending() == [2]
 
 
+def test_a_match_begun_and_filed_in_one_boot_says_when_it_began():
+    # Match 1 is resumed after a reboot, so its start lies in the boot before: it has
+    # no "from". Match 2 begins and ends in this boot; match 3 is kept for later and
+    # resumed (its start is not carried into kept/): no "from".
+    from parlour_device import suspend
+
+    files, nvm, _ = played(9)
+    app = boot(files, nvm)
+    app.finish_match()
+    app.new_match("stump", STUMP_CONFIG)
+    app.finish_match("stopped")
+    app.new_match("stump", STUMP_CONFIG)
+    assert suspend.keep_live(app, False)
+    assert suspend.resume(app, 3, "stump") is not None
+    app.finish_match("stopped")
+    journal = app.journal
+    resumed, timed, kept = journal.load(1), journal.load(2), journal.load(3)
+    assert "from" not in resumed and resumed["up"] >= 0
+    assert type(timed["from"]) is int and 0 <= timed["from"] <= timed["up"]
+    assert timed["boot"] == journal.boot
+    assert "from" not in kept and kept["record"]["events"] == []
+
+
 @pytest.mark.parametrize("wiped", [False, True], ids=["nvm-kept", "nvm-wiped"])
 def test_match_numbers_never_repeat_after_acknowledgement(wiped):
     # On the RP2040 a power cut during an nvm write can wipe its sector: the

@@ -11,9 +11,9 @@ import subprocess
 
 import pytest
 
-from history_support import PEOPLE, fixture
+from history_support import DAY, PEOPLE, fixture, golden_logs, named, store_matches
 from parlour.cli import main
-from parlour.stats.facts import facts_of, ranks
+from parlour.stats.facts import facts_key, facts_of, ranks
 from parlour.stats.ratings import rate
 
 
@@ -257,19 +257,17 @@ def test_the_report_renders_in_headless_chromium(db, tmp_path):
 def test_the_facts_are_kept_and_replayed_again_when_the_rules_change(db, capsys):
     import sqlite3
 
-    from parlour.stats.facts import rules_digest
-
     first = run_json(capsys, "stats", "--db", str(db), "--json")
     conn = sqlite3.connect(db)
     with conn:
         kept = conn.execute("SELECT COUNT(*), MIN(rules), MAX(rules) FROM history_facts")
-        assert kept.fetchone() == (24, rules_digest(), rules_digest())
+        assert kept.fetchone() == (24, facts_key(), facts_key())
         # Facts worked out by other rules (an older parlour): each is replayed again.
         conn.execute("UPDATE history_facts SET rules = 'older', facts = '{}'")
     assert run_json(capsys, "stats", "--db", str(db), "--json") == first
     with conn:
         assert conn.execute("SELECT COUNT(*) FROM history_facts WHERE rules = ?",
-                            (rules_digest(),)).fetchone() == (24,)
+                            (facts_key(),)).fetchone() == (24,)
     conn.close()
 
 
@@ -331,3 +329,43 @@ def test_places_follow_the_totals_behind_the_winners(seed):
         for j in range(len(totals)):
             if i not in winners and j not in winners and totals[i] > totals[j]:
                 assert place < places[j]
+
+
+def time_played(shown: str, game: str) -> dict[str, str]:
+    """The "time played" column of a game's highlights table, by player."""
+    table = shown[shown.index(f"{game}: highlights"):]
+    lines = table[:table.index("└")].splitlines()
+    column = [c.strip() for c in lines[2].split("┃")].index("time played")
+    return {cells[1].strip(): cells[column].strip()
+            for cells in (line.split("│") for line in lines) if len(cells) > column}
+
+
+def test_time_played_from_each_match_s_start_and_end_in_stats_and_exports(tmp_path, capsys):
+    # Three Dumbo matches of Ann's and Bob's: two timed by the device (25 and 95
+    # minutes: begun and filed in one boot), one not (resumed after a reboot); one
+    # Stump match, not timed.
+    logs = golden_logs()
+    dumbo = [(g, c, e) for g, _, c, e in logs if g == "dumbo"]
+    stump = next((g, c, e) for g, _, c, e in logs if g == "stump")
+    matches = [(g, named(c, PEOPLE), e, DAY + 86400 * i)
+               for i, (g, c, e) in enumerate([*dumbo[:3], stump])]
+    db = tmp_path / "timed.db"
+    store_matches(db, matches, lengths={1: 25 * 60000, 2: 95 * 60000})
+    stats = run_json(capsys, "stats", "--db", str(db), "--json")
+    assert row(stats, "dumbo", "Ann")["minutes"] == 120
+    assert row(stats, "dumbo", "Bob")["minutes"] == 120
+    assert {r["minutes"] for r in stats["standings"] if r["game"] == "stump"} == {None}
+    assert main(["stats", "--db", str(db)]) == 0
+    shown = capsys.readouterr().out
+    assert "time played" in shown and "2h 00m" in shown
+    assert time_played(shown, "dumbo") == {"Ann": "2h 00m", "Bob": "2h 00m",
+                                           "Cat": "1h 35m", "Dan": "1h 35m"}
+    assert set(time_played(shown, "stump").values()) == {"-"}
+    out = tmp_path / "bg.json"
+    assert main(["export", "--format", "bgstats", "--db", str(db), "-o", str(out)]) == 0
+    plays = json.loads(out.read_text())["plays"]
+    assert [p["durationMin"] for p in plays] == [25, 95, 0, 0]
+    capsys.readouterr()
+    assert main(["export", "--format", "bgg", "--db", str(db)]) == 0
+    rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
+    assert [r["length"] for r in rows] == ["25", "95", "", ""]

@@ -379,6 +379,8 @@ def content(data: bytes) -> list:
             if not out and type(value.get("g")) is int:     # a log's head: its generation
                 seeds = [0, value["g"]]
                 log = True
+            if "up" in value:       # a filed record: "from", the uptime it began at
+                value.pop("from", None)
             for clock in (*CLOCKS, "store"):
                 value.pop(clock, None)
             if value.get("k") == "d":

@@ -34,8 +34,8 @@ MEM_LOW_BUDGET = 32 * 1024
 # rp2040js runs the board at ~0.3x its speed: a match is 2-4 minutes of wall time, more
 # when both cores are busy.
 WALL_LIMIT_S = 3600
-# Timestamps of the filing: the board's uptime differs from the simulator's.
-WHEN_KEYS = ("up", "boot", "at")
+# When a match began and ended: the board's uptime differs from the simulator's.
+WHEN_KEYS = ("up", "boot", "at", "from")
 
 
 def cache_dir() -> Path:

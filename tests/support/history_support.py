@@ -56,25 +56,33 @@ def _seats(config: dict) -> int:
     return int(config["players"])
 
 
-def kept(seq: int, game: str, config: dict, events: list, at: int) -> dict:
-    """The device's stored match, as its journal files it (journal.finish)."""
+def kept(seq: int, game: str, config: dict, events: list, at: int,
+         length: int | None = None) -> dict:
+    """The device's stored match, as its journal files it (journal.finish); `length`
+    (ms): begun and filed in one boot, so it says when it began ("from")."""
     log = MatchLog(game, config, events)
     view = log.screen_view()
     end = "won" if view.get("winner") is not None else "stopped"
-    return {"seq": seq, "end": end, "record": log.record(), "up": 1000 * seq, "boot": 1,
-            "at": at, "result": {"totals": view.get("totals"), "winner": view.get("winner")}}
+    out = {"seq": seq, "end": end, "record": log.record(), "up": 1000 * seq, "boot": 1,
+           "at": at, "result": {"totals": view.get("totals"), "winner": view.get("winner")}}
+    if length is not None:
+        out["from"] = out["up"]
+        out["up"] += length
+    return out
 
 
 def store_matches(path: Path, matches: list[tuple[str, dict, list, int]],
-                  store_id: str = STORE, batch: int = 200) -> None:
-    """Store (game, config, events, ended at) through a sync's own steps."""
+                  store_id: str = STORE, batch: int = 200,
+                  lengths: dict[int, int] | None = None) -> None:
+    """Store (game, config, events, ended at) through a sync's own steps; `lengths`:
+    ms each timed match lasted, by its number."""
     with open_store(path) as store:
         see_device(store, {"dev": store_id, "store": store_id, "board": "sim",
                            "fw": "0.1.0", "proto": 2})
         sync_id = begin_sync(store, store_id)
         items = []
         for seq, (game, config, events, at) in enumerate(matches, 1):
-            k = kept(seq, game, config, events, at)
+            k = kept(seq, game, config, events, at, (lengths or {}).get(seq))
             items.append(Incoming(seq, k, replay(k), float(at), "device"))
             if len(items) >= batch:
                 add_batch(store, store_id, sync_id, items, seq)

@@ -125,6 +125,9 @@ class Journal:
     # both logs are read as they are, and any repair or move waits for a boot that
     # may write. A class default: one slot more in every journal's own dict costs heap.
     writable = True
+    # The uptime (ms) the live match began at in this boot; None when it was
+    # replayed at boot or brought back from kept/ (its start lies in an unknown boot).
+    began: "Optional[int]" = None
 
     def __init__(self, flash: Any, nvm: Any = None, writable: bool = True) -> None:
         self.flash = flash
@@ -186,12 +189,14 @@ class Journal:
     def clear_live(self) -> None:
         self.live.reset({})
         self.live_seq = 0
+        self.began = None
 
     # -- the live match -----------------------------------------------------------
     def begin(self, game: str, config: dict[str, Any]) -> int:
         seq = self.next_seq()
         self.live.reset({"k": "m", "n": seq, "game": game, "config": config})
         self.live_seq = seq
+        self.began = uptime_ms()
         return seq
 
     def event(self, event: dict[str, Any]) -> None:
@@ -205,11 +210,16 @@ class Journal:
         # Archive the live match (end: "won" or "stopped"); then clear the live log.
         # It keeps the device's own result (the view's totals and winner), for the
         # laptop's replay to check, and when it ended: the uptime and which boot
-        # ("up", "boot"), and the wall clock ("at") once a laptop has told the time.
+        # ("up", "boot"), and the wall clock ("at") once a laptop has told the time;
+        # "from", the uptime it began at, when it began in this boot and was never
+        # kept for later (its length is up - from).
         # The record goes to the flash in pieces, never as one string.
         seq = self.live_seq
         kept: dict[str, Any] = {"seq": seq, "end": end, "record": record,
                                 "up": uptime_ms(), "boot": self.boot}
+        if self.began is not None:
+            kept["from"] = self.began
+            self.began = None
         if self.offset is not None:
             kept["at"] = (kept["up"] + self.offset) // 1000
         if view is not None:

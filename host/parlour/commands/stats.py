@@ -39,6 +39,14 @@ def percent(rate: float) -> str:
     return f"{100 * rate:.0f}%"
 
 
+def played_time(minutes) -> str:
+    """Minutes as "1h 05m" or "42m"; "-" when no match of the row was timed."""
+    if minutes is None:
+        return "-"
+    hours, rest = divmod(round(minutes), 60)
+    return f"{hours}h {rest:02d}m" if hours else f"{rest}m"
+
+
 def signed(value) -> str:
     return "-" if value is None else f"{value:+g}"
 
@@ -75,10 +83,10 @@ def show(result: dict) -> None:
         console.print(table)
         marks = HIGHLIGHTS[game]
         table = Table(title=f"{game}: highlights", title_justify="left")
-        for title in ("player", "hands", *[title for _, title in marks]):
+        for title in ("player", "hands", "time played", *[title for _, title in marks]):
             table.add_column(title, justify="left" if title == "player" else "right")
         for r in rows:
-            table.add_row(r["player"], str(r["hands"]),
+            table.add_row(r["player"], str(r["hands"]), played_time(r["minutes"]),
                           *[str(r["highlights"].get(key, 0)) for key, _ in marks])
         console.print(table)
     head = result["head_to_head"]

@@ -9,7 +9,7 @@ import csv
 import datetime as dt
 from typing import TextIO
 
-from .bgstats import title
+from .bgstats import title, whole_minutes
 
 PLAY_FIELDS = ["date", "game", "quantity", "length", "location", "incomplete", "nowinstats",
                "comments"]
@@ -27,7 +27,7 @@ def write(played: list[tuple[dict, dict]], out: TextIO) -> None:
     for m, facts in rows:
         when = m["played_at"]
         day = dt.datetime.fromtimestamp(when).strftime("%Y-%m-%d") if when else ""
-        row = [day, title(m), 1, "", "Card table", int(not facts["winners"]), 0,
+        row = [day, title(m), 1, whole_minutes(facts, ""), "Card table", int(not facts["winners"]), 0,
                f"parlour match {m['id']}"]
         for seat, name in enumerate(facts["names"]):
             side = next(i for i, s in enumerate(facts["sides"]) if seat in s["seats"])

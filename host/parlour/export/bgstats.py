@@ -27,6 +27,13 @@ def title(m: dict) -> str:
     return TITLES.get(m["game"], m["game"])
 
 
+def whole_minutes(facts: dict, unknown: int | str = 0) -> int | str:
+    """The match's length in whole minutes (at least 1), or `unknown` when the device
+    could not time it (resumed after a reboot or kept for later; older firmware)."""
+    minutes = facts.get("minutes")
+    return unknown if minutes is None else max(1, round(minutes))
+
+
 def play_uuid(m: dict) -> str:
     key = f"parlour-play:{m['store']}:{m['seq']}"
     if m["same_number"]:
@@ -80,7 +87,7 @@ def document(played: list[tuple[dict, dict]]) -> dict:
         when = stamp(m["played_at"])
         plays.append({"uuid": play_uuid(m), "gameRefId": games[name]["id"],
                       "locationRefId": location["id"], "playDate": when, "entryDate": when,
-                      "modificationDate": when, "durationMin": 0, "rounds": facts["hands"],
+                      "modificationDate": when, "durationMin": whole_minutes(facts), "rounds": facts["hands"],
                       "board": "", "comments": f"parlour match {m['id']} ({m['ended'] or ''})",
                       "usesTeams": teams, "manualWinner": False, "scoringSetting": 0,
                       "ignored": False, "rating": 0, "expansionPlays": [], "playImages": "",

@@ -31,6 +31,9 @@ CACHE = """CREATE TABLE IF NOT EXISTS history_facts (
 DETAIL = ("rows", "extra")
 
 _RULES: list[str] = []
+# Added to the rules' digest in the table's key: facts kept by a parlour that worked
+# out fewer of them (before "minutes") are worked out again.
+FACTS_FORM = "+minutes"
 
 
 def rules_digest() -> str:
@@ -47,6 +50,11 @@ def rules_digest() -> str:
     return _RULES[0]
 
 
+def facts_key() -> str:
+    """What the kept facts are keyed by besides each match's digest."""
+    return rules_digest() + FACTS_FORM
+
+
 def facts_of(game: str, config: dict, events: list) -> dict:
     """The facts of one match; a log the rules core refuses gives {"error": why}."""
     if game not in GAMES:
@@ -60,6 +68,16 @@ def facts_of(game: str, config: dict, events: list) -> dict:
     found["ranks"] = ranks(found["totals"], found["winners"])
     found["hands"] = len(found["rows"])
     return found
+
+
+def minutes_of(kept: dict) -> float | None:
+    """How long a match lasted, in minutes: the device's uptime when it was filed
+    ("up") less the uptime it began at ("from", kept only for a match begun and filed
+    in one boot and never kept for later). None when the record does not say."""
+    start, end = kept.get("from"), kept.get("up")
+    if type(start) is not int or type(end) is not int or end < start:
+        return None
+    return round((end - start) / 60000, 2)
 
 
 def ranks(totals: list, winners: list[int]) -> list[int]:
@@ -92,7 +110,7 @@ def load(store, matches: list[dict], detail: set[int] | None = None) -> dict[int
     and the rules' still match, else replayed now and kept. `detail`: the ids whose
     DETAIL is wanted too (None: every one)."""
     conn = store.conn
-    rules = rules_digest()
+    rules = facts_key()
     writable = _ensure_table(conn)
     kept: dict[int, tuple[str, str, str]] = {}
     if writable:
@@ -112,9 +130,11 @@ def load(store, matches: list[dict], detail: set[int] | None = None) -> dict[int
                 out[m["id"]].update(json.loads(text))
             continue
         (text,) = conn.execute("SELECT kept FROM matches WHERE id = ?", (m["id"],)).fetchone()
-        record = json.loads(text).get("record") or {}
+        whole = json.loads(text)
+        record = whole.get("record") or {}
         facts = facts_of(str(record.get("game")), record.get("config"),
                          record.get("events") or [])
+        facts["minutes"] = minutes_of(whole)
         out[m["id"]] = facts
         summary = {k: v for k, v in facts.items() if k not in DETAIL}
         fresh.append((m["id"], digest, rules, json.dumps(summary),

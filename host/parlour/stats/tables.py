@@ -42,6 +42,8 @@ def build(played: list[tuple[dict, dict]], player: str | None = None) -> dict:
             row["matches"] += 1
             row["wins"] += won
             row["hands"] += facts["hands"]
+            if facts.get("minutes") is not None:
+                row["minutes"] = round((row["minutes"] or 0) + facts["minutes"], 2)
             gap = margin(facts, side)
             if gap is not None:
                 row["_margins"].append(gap)
@@ -82,7 +84,7 @@ def build(played: list[tuple[dict, dict]], player: str | None = None) -> dict:
 
 def _row(name: str, game: str) -> dict:
     return {"player": name, "game": game, "matches": 0, "wins": 0, "hands": 0,
-            "highlights": {}, "_margins": [], "_results": []}
+            "minutes": None, "highlights": {}, "_margins": [], "_results": []}
 
 
 def _streaks(results: list[bool]) -> tuple[int, str]:
