@@ -307,10 +307,10 @@ def solver_hands():
     """-> [(case, [(kind, hand, double pack, caller's groups)])]: the costliest
     hands the meld bench found, then seeded sweeps of each kind of hand."""
     from melds_reference import HARD_HANDS
-    from parlour_rules.cards import JOKER
-    from parlour_rules.cards import parse_cards as cards
+    from parlour_rules.cards import JOKER, STANDARD, parse_cards
 
-    jobs = [(f"solver hard {text}", [("r", cards(text), True, None)]) for text in HARD_HANDS]
+    jobs = [(f"solver hard {text}", [("r", parse_cards(text, STANDARD), True, None)])
+            for text in HARD_HANDS]
     rng = random.Random(2026)
     deck = list(range(52))
     rich = [s * 13 + r - 1 for s in range(4) for r in range(4, 9)]
