@@ -34,10 +34,19 @@ def shared_modules_as_imported():
     game plays); in-process that would leave later tests holding classes that a fresh
     import no longer matches. Each test starts with the modules as first imported."""
     before = {n: m for n, m in sys.modules.items() if n.startswith(SHARED)}
+    log = before.get("parlour_rules.log")
+    games = dict(log._LOADED) if log is not None else None   # its cache of game modules
     yield
     for name in [n for n in sys.modules if n.startswith(SHARED) and n not in before]:
         del sys.modules[name]
     sys.modules.update(before)
+    for name, module in before.items():     # and each package's attribute for it
+        parent, _, child = name.rpartition(".")
+        if parent in before:
+            setattr(before[parent], child, module)
+    if log is not None:
+        log._LOADED.clear()
+        log._LOADED.update(games)
 
 
 @pytest.fixture(scope="session")
