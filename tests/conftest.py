@@ -8,7 +8,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent / "support"))
 import mprig  # noqa: E402
 import parlour.fastmelds  # noqa: E402,F401  (the laptop's solves, as the CLI uses them)
 
-SHARED = ("parlour_rules", "parlour_device", "parlour_wire")
+# The shared packages, and the laptop's: a laptop module first imported while the device
+# had dropped a game's modules would keep that game's copies for good.
+SHARED = ("parlour_rules", "parlour_device", "parlour_wire", "parlour.")
 
 # Modules whose every test runs another interpreter or a long randomised run: the
 # MicroPython parity run, CircuitPython's VM, the sector cuts, the emulated board, the
