@@ -12,7 +12,7 @@ from doubles.scripted_board import KEY, PRESS, TURN, WAIT
 from journal_support import STUMP_CONFIG, stump_events
 from parlour_device.app import App
 from parlour_device.link import Link
-from parlour_device.system import maintenance_requested
+from parlour_device.nvm import maintenance_requested
 from parlour_device.ui.frame import K_MENU, K_OK, K_UNDO
 from parlour_rules.log import PLAYERS
 from parlour_wire.frame import check

@@ -14,7 +14,7 @@ from parlour.sim import fakes
 from parlour.sim.device import SimHardware
 from parlour_device import boards
 from parlour_device.app import App
-from parlour_device.system import maintenance_requested, set_maintenance
+from parlour_device.nvm import maintenance_requested, set_maintenance
 
 BOOT = str(Path(__file__).resolve().parents[2] / "firmware" / "boot.py")
 HELD = {"macropad": {"KEY1"}, "tft": {"A0", "D24"}, "pico": {"GP6"}, "rp2350": {"A0", "D24"}}

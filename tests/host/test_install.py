@@ -24,7 +24,7 @@ from parlour.store import open_store
 from parlour_device.app import App
 from parlour_device.boards.common import MONO_128X64, Board
 from parlour_device.flash import Flash
-from parlour_device.system import maintenance_requested
+from parlour_device.nvm import maintenance_requested
 from ptydevice import UNPRIVILEGED, Device, one_line
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -358,7 +358,7 @@ def test_the_devices_restart_reply_restarts_it_once_sent(tmp_path, monkeypatch):
 def test_the_simulator_restarts_in_place_into_maintenance_mode_and_back(tmp_path):
     from parlour.sim import fakes
     from parlour.sim.device import SimDevice
-    from parlour_device.system import set_maintenance
+    from parlour_device.nvm import set_maintenance
 
     device = SimDevice("macropad", tmp_path, pty=False)
     seen = []

@@ -11,7 +11,7 @@ import pytest
 import serial
 
 from parlour.store import open_store
-from parlour_device.system import maintenance_requested
+from parlour_device.nvm import maintenance_requested
 from simlink import SCRIPTS, FakeEnd, one_line_failure, parlour, run, serve, stop
 
 

@@ -7,9 +7,8 @@ from parlour_rules.errors import RulesError
 from parlour_rules.log import MatchLog
 
 from . import VERSION
-from .games import close_game, mark_resident, name_of, open_game, open_name
+from .games import close_game, forget, mark_resident, name_of, open_game, open_name
 from .journal import MIN_ROOM, Journal
-from .prefs import ROSTER, SETTINGS, default_roster, load_roster, load_settings, save, valid_roster
 from .system import MEM_FREE, mem_free, ticks_after, ticks_reached
 from .twin import ENOSPC
 from .ui.caches import remember, room_for
@@ -74,8 +73,12 @@ class App:
         # the colour board's key labels: their text items by (key, label), their boxes
         self._key_texts: dict[Any, Tuple[Any, ...]] = room_for(KEY_TEXTS_KEPT)
         self._key_backs: list[Tuple[Any, ...]] = []
-        self.settings: dict[str, Any] = load_settings(board.flash)
-        self.roster: list[str] = load_roster(board.flash)
+        # prefs.py is loaded to read or save them, and let go after: its code need
+        # not sit on the heap through a match.
+        from . import prefs
+        self.settings: dict[str, Any] = prefs.load_settings(board.flash)
+        self.roster: list[str] = prefs.load_roster(board.flash)
+        forget("parlour_device.prefs")
         self.mem_low = mem_free()      # the least free heap seen since boot
         self.measured = True
         self.faults = 0
@@ -368,19 +371,24 @@ class App:
         return value if type(value) is int else fallback
 
     def save_settings(self) -> bool:
-        return self._save(SETTINGS, self.settings)
+        from . import prefs
+        return self._save(prefs, prefs.SETTINGS, self.settings)
 
     def set_roster(self, names: list[str]) -> bool:
         # An empty list brings back P1..P8; names that are no roster change nothing.
-        names = list(names) or default_roster()
-        if not valid_roster(names):
+        from . import prefs
+        names = list(names) or prefs.default_roster()
+        if not prefs.valid_roster(names):
+            forget("parlour_device.prefs")
             self.show("Not a roster")
             return False
         self.roster = names
-        return self._save(ROSTER, self.roster)
+        return self._save(prefs, prefs.ROSTER, self.roster)
 
-    def _save(self, name: str, value: Any) -> bool:
-        if save(self.flash, name, value):
+    def _save(self, prefs: Any, name: str, value: Any) -> bool:
+        saved = prefs.save(self.flash, name, value)
+        forget("parlour_device.prefs")
+        if saved:
             return True
         self.show("Flash is read-only")
         return False

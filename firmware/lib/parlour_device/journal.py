@@ -23,7 +23,7 @@ from parlour_wire.frame import decode as _decode
 from parlour_wire.frame import encode as encode  # the journal's line, for its callers
 
 from . import twin
-from .system import boot_id, read_seq, uptime_ms, write_seq
+from .system import boot_id, uptime_ms
 
 try:
     from typing import Any, Optional
@@ -273,7 +273,9 @@ class Journal:
 
     # -- the match counter (nvm) ------------------------------------------------
     def next_seq(self) -> int:
-        seq = read_seq(self.nvm)
+        from . import nvm
+        from .games import forget
+        seq = nvm.read_seq(self.nvm)
         pending = self.pending()
         if pending and pending[-1] > seq:
             seq = pending[-1]
@@ -285,7 +287,8 @@ class Journal:
         if acked > seq:
             seq = acked
         seq += 1
-        write_seq(self.nvm, seq)
+        nvm.write_seq(self.nvm, seq)
+        forget("parlour_device.nvm")
         return seq
 
     def acked(self) -> int:

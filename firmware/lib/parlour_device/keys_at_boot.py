@@ -5,7 +5,7 @@ import microcontroller
 import supervisor
 
 from . import boards
-from .system import maintenance_requested, set_maintenance
+from .nvm import maintenance_requested, set_maintenance
 
 
 def key_held() -> bool:

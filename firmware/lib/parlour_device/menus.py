@@ -7,7 +7,7 @@ from parlour_rules.log import GAMES, PLAYERS
 
 from . import VERSION
 from .games import game_name, has_screens, name_of, open_game
-from .system import mem_free, set_maintenance
+from .system import mem_free
 from .ui.frame import K_MENU, K_UNDO
 from .ui.screen import ListScreen, Screen
 
@@ -287,6 +287,7 @@ class SettingsScreen(MenuScreen):
             app.settings_changed()
             return None
         if index == 3:
+            from .nvm import set_maintenance
             if set_maintenance(app.board.nvm, True):
                 app.show("Reset: drive opens")
             else:

@@ -11,7 +11,8 @@ from parlour_wire.messages import check_request, error, message
 from . import VERSION
 from .prefs import valid_roster
 from .records import free, sealed, set_aside, store_id, where
-from .system import mem_free, set_maintenance, uptime_ms
+from .nvm import set_maintenance
+from .system import mem_free, uptime_ms
 
 try:
     from typing import Any, Optional

@@ -1,17 +1,11 @@
 # What the device asks of the interpreter and the chip it runs on: free heap,
-# clocks, the settings.toml values, and the layout of microcontroller.nvm (4 KB,
-# written once per match: a magic, a flags byte with the maintenance request
-# boot.py reads, and the match counter). Imported by the app, the link's answers,
-# the journal, boot.py and the boards alike, so it imports nothing of ours; one
-# module rather than two, as each module held costs the board heap.
+# clocks and the settings.toml values. Imported by the app, the link's answers,
+# the journal and the boards alike, so it imports nothing of ours. (The layout of
+# microcontroller.nvm is nvm.py: it is needed only now and then, and so is not
+# held.)
 import gc
 import os
 import time
-
-try:
-    from typing import Any
-except ImportError:
-    pass
 
 # gc.mem_free on the board; None where there is none (CPython: the simulator).
 MEM_FREE = getattr(gc, "mem_free", None)
@@ -57,49 +51,3 @@ def setting(name: str, default: str) -> str:
     except AttributeError:
         return default
     return default if value is None else value
-
-
-# -- microcontroller.nvm -------------------------------------------------------
-NVM_MAGIC = b"PRL1"
-NVM_FLAGS = 4
-NVM_SEQ = 8
-NVM_USED = 12
-FLAG_MAINTENANCE = 1
-
-
-def _formatted(nvm: Any) -> bool:
-    return bytes(nvm[0:4]) == NVM_MAGIC
-
-
-def _format(nvm: Any) -> None:
-    if not _formatted(nvm):
-        nvm[0:NVM_USED] = NVM_MAGIC + bytes(NVM_USED - 4)
-
-
-def read_seq(nvm: Any) -> int:
-    # The last match number handed out (0 on a blank or absent nvm).
-    if nvm is None or not _formatted(nvm):
-        return 0
-    return int.from_bytes(bytes(nvm[NVM_SEQ:NVM_SEQ + 4]), "little")
-
-
-def write_seq(nvm: Any, seq: int) -> None:
-    if nvm is None:
-        return
-    _format(nvm)
-    nvm[NVM_SEQ:NVM_SEQ + 4] = seq.to_bytes(4, "little")
-
-
-def maintenance_requested(nvm: Any) -> bool:
-    return nvm is not None and _formatted(nvm) and bool(nvm[NVM_FLAGS] & FLAG_MAINTENANCE)
-
-
-def set_maintenance(nvm: Any, on: bool) -> bool:
-    # The laptop (or the Settings screen) asks boot.py to leave the drive writable
-    # for the computer at the next reset; boot.py clears it again.
-    if nvm is None:
-        return False
-    _format(nvm)
-    flags = nvm[NVM_FLAGS]
-    nvm[NVM_FLAGS] = (flags | FLAG_MAINTENANCE) if on else (flags & ~FLAG_MAINTENANCE & 0xFF)
-    return True

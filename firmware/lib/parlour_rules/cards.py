@@ -19,6 +19,8 @@ STD_RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 DUMBO_SUITS = ("SQ", "CI", "DI", "ST")
 DUMBO_SUIT_NAMES = ("Square", "Circle", "Diamond", "Star")
 JOKER = 44
+JOKER_COUNT = 10  # D-3: the Joker counts 10 when not welded
+MAY_DECLARE = 7  # D-4: a player may declare with a count of 7 or less
 
 GAL_CODES = (
     "PUS", "CLI", "PAI", "CIS", "HAI", "FLY", "LON", "SCR", "LUN", "PUT", "SPO",

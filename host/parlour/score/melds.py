@@ -27,7 +27,7 @@ from parlour_rules.cards import (
     parse_cards,
     pip_value,
 )
-from parlour_rules.counts import JOKER_COUNT
+from parlour_rules.cards import JOKER_COUNT
 from parlour_rules.errors import RulesError
 from parlour_rules.poker.score import GIN_CALL, RUM_CALL
 

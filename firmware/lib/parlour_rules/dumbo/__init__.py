@@ -20,7 +20,7 @@
 # The state is a flat list (cheap to copy on the board: folding a 300-event
 # match must stay under 20,000,000 MicroPython fuel), indexed by the S_* names.
 
-from ..counts import JOKER_COUNT, MAY_DECLARE
+from ..cards import JOKER_COUNT, MAY_DECLARE
 from ..errors import RulesError, clip
 from .state import VALUES
 
@@ -335,13 +335,15 @@ _MODULES = {}
 
 
 def _module(part):
-    # seating / view, loaded on first use and kept: an import statement
-    # costs far more on the board than this lookup.
+    # The view's module, loaded on first use and kept: an import statement costs
+    # far more on the board than this lookup. The seating's is not kept here: it
+    # serves only a match's first entries (and a new game's), so the device lets
+    # it go, with the cut and the prng it brings, once play has begun.
+    if part == "seat":
+        from . import seating
+        return seating
     found = _MODULES.get(part)
     if found is None:
-        if part == "seat":
-            from . import seating as found
-        else:
-            from . import views as found
+        from . import views as found
         _MODULES[part] = found
     return found

@@ -9,7 +9,7 @@
 # joins his first weld, and without a weld it counts 10 (a wrong declaration).
 
 from ..cards import DUMBO, JOKER, check_copies, parse_cards, parse_groups
-from ..counts import JOKER_COUNT, MAY_DECLARE
+from ..cards import JOKER_COUNT, MAY_DECLARE
 from ..errors import RulesError
 
 HAND = 8

@@ -2,7 +2,7 @@
 # table fields and the configurable values, shared by the engine, the seating
 # and the view (none of which imports another for them).
 
-from ..counts import JOKER_COUNT, MAY_DECLARE  # noqa: F401  (D-3, D-4: for the view)
+from ..cards import JOKER_COUNT, MAY_DECLARE  # noqa: F401  (D-3, D-4: for the view)
 
 try:
     from micropython import const

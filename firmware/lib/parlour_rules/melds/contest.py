@@ -4,7 +4,7 @@
 # The four suits are written out one after another rather than looped over: on
 # the board a loop turn or a call per suit costs more than the suit's work.
 
-from ..counts import JOKER_COUNT
+from ..cards import JOKER_COUNT
 
 
 def search(ms, ph, fr, lo, hi, joker, take, bits, ways, allheld, three, cov):

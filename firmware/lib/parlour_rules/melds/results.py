@@ -3,7 +3,7 @@
 # search builds its results here, and nothing here imports a search.
 
 from ..cards import DUMBO, STANDARD
-from ..counts import MAY_DECLARE
+from ..cards import MAY_DECLARE
 from ..errors import RulesError
 from .tables import Laid
 

@@ -1,9 +1,9 @@
 # What every part of the meld solver shares: the pip tables, the empty mask set,
 # the one-pack search over set choices (best) and the caller's melds as laid
 # (Laid). The bottom of the melds package: it imports none of its searches (the
-# contested-sets search, contest.py, loads on first need and imports only counts).
+# contested-sets search, contest.py, loads on first need).
 
-from ..counts import JOKER_COUNT
+from ..cards import JOKER_COUNT
 
 _CONTEST = []  # contest.search, once first needed
 

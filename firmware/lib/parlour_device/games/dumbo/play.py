@@ -4,11 +4,12 @@
 # hand is explained in one line before OK sends it. Also a wrong declaration (D-8),
 # a void hand (D-15) and the card entry (D-14, card_entry.py, loaded when opened).
 
-from parlour_rules.counts import JOKER_COUNT as JOKER
+from parlour_rules.cards import JOKER_COUNT as JOKER
 from parlour_rules.dumbo.state import S_CFG
 from parlour_rules.dumbo.views import hand_points
 from parlour_rules.errors import RulesError
 
+from ...games import forget
 from ...ui.frame import BLUE, CYAN, GREEN, GREY, K_MENU, K_OK, K_UNDO, MAGENTA, RED, WHITE, YELLOW
 from ...ui.lines import clip
 from ...ui.screen import Screen
@@ -47,6 +48,9 @@ _BOTH = ("keys 0-3: declarer, turn: count, 11: OK", ("", "", "", "", "Joker", "O
                                                       "Menu", "OK"))
 
 
+SEATING = ("parlour_rules.dumbo.seating", "parlour_rules.cut", "parlour_rules.prng")
+
+
 class DumboPlay(Screen):
     title = "Dumbo"
 
@@ -55,6 +59,10 @@ class DumboPlay(Screen):
         # the options screen again when the seating is undone (from __init__.py,
         # which imports this module: passed in, not imported back)
         self.seat_again = seat_again
+        # The seating's rules (with the cut and the prng) are done with once play
+        # begins: a new game or an undone cut loads them again.
+        for name in SEATING:
+            forget(name)
         self.declarer = -1         # the seat being entered, -1 none yet
         self.opponent = -1
         self.d = 3
