@@ -76,8 +76,9 @@ class App:
         # prefs.py is loaded to read or save them, and let go after: its code need
         # not sit on the heap through a match.
         from . import prefs
-        self.settings: dict[str, Any] = prefs.load_settings(board.flash)
-        self.roster: list[str] = prefs.load_roster(board.flash)
+        self.settings: dict[str, Any]
+        self.roster: list[str]
+        self.settings, self.roster = prefs.load(self.journal)
         forget("parlour_device.prefs")
         self.mem_low = mem_free()      # the least free heap seen since boot
         self.measured = True
@@ -386,8 +387,9 @@ class App:
         return self._save(prefs, prefs.ROSTER, self.roster)
 
     def _save(self, prefs: Any, name: str, value: Any) -> bool:
-        saved = prefs.save(self.flash, name, value)
+        saved = prefs.save(self.journal, name, value)
         forget("parlour_device.prefs")
+        forget("parlour_device.mend")       # (journal.prefs read the copies with it)
         if saved:
             return True
         self.show("Flash is read-only")

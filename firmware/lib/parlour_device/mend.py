@@ -4,7 +4,7 @@
 import json
 from binascii import crc32
 
-from .journal import DONE_MAX, DONE_MIN, KEPT, encode_event, has
+from .journal import DONE_MAX, DONE_MIN, KEPT, PREFS_SIZE, encode_event, has
 from .twin import CHUNK, COPIES, DIR, EIO, HEX, LINE_MAX, PAD, Twin
 
 try:
@@ -151,6 +151,7 @@ def recover(log: Twin, visit: Any = None) -> None:
             if one.size == 0:
                 one.size = done_size(log.flash)
             files.append((one.name, one.size))
+        files.append(("prefs", PREFS_SIZE))     # made with the store: prefs.py
         if log.writable:    # read-only (maintenance mode): made at the next boot
             try:
                 make_store(log.flash, files)

@@ -1,19 +1,29 @@
-# The device's own settings and roster, kept whole on the flash (flash.replace): the
-# laptop pushes them, Settings and Roster change them, boot reads them back. A file
+# The device's own settings and roster: the laptop pushes them, Settings and Roster
+# change them, boot reads them back. Both are the head line of a log of their own,
+# kept twice in files whose size never changes (twin.py: parlour/s0|s1/prefs), so a
+# save is one head written over copy 0 and then over copy 1, in place: a power cut
+# takes at most the copy being written, and the other holds what was saved before.
+# No file is made, renamed or removed as they change (that writes the directory's
+# and the FAT's sectors, and a cut there can take every file they list). A value
 # that is damaged, foreign or of the wrong kind boots with the defaults.
+#
+# The files of the layout before (parlour/settings.json and roster.json, each
+# replaced whole through a .tmp) move in at the first boot that may write, and are
+# removed. Loaded to read or save them, and let go after (App).
 import json
 
 from parlour_wire import NAME_MAX, ROSTER_MAX
 
-from .flash import read_replaced, replace
+from .flash import read_replaced
 
 try:
     from typing import Any
 except ImportError:
     pass
 
-SETTINGS = "parlour/settings.json"
-ROSTER = "parlour/roster.json"
+SETTINGS = "settings"
+ROSTER = "roster"
+OLD_FILES = ("parlour/settings.json", "parlour/roster.json")
 DEFAULT_SETTINGS = {"sound": 1, "lights": 1, "bright": 2}
 
 
@@ -32,34 +42,63 @@ def valid_roster(names: Any) -> bool:
     return True
 
 
-def load_settings(flash: Any) -> dict[str, Any]:
+def load(journal: Any) -> "tuple[dict[str, Any], list[str]]":
+    # -> (settings, roster) as saved, the defaults where nothing valid is.
+    log = journal.prefs()
+    head = dict(log.head)
+    # (Read-only, in maintenance mode, the old files are read but stay.)
+    if move_in(journal.flash, head) and journal.writable:
+        try:
+            write(log, head)
+            for name in OLD_FILES:  # order-free
+                journal.flash.remove(name)
+                journal.flash.remove(name + ".tmp")
+        except OSError:     # read from the old files again at the next boot
+            pass
     settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
-    settings.update(_load(flash, SETTINGS, {}))
-    return settings
+    saved = head.get(SETTINGS)
+    if type(saved) is dict:
+        settings.update(saved)
+    roster = head.get(ROSTER)
+    return settings, roster if valid_roster(roster) else default_roster()
 
 
-def load_roster(flash: Any) -> list[str]:
-    roster = _load(flash, ROSTER, None)
-    return roster if valid_roster(roster) else default_roster()
-
-
-def save(flash: Any, name: str, value: Any) -> bool:
-    # False when the flash took nothing (maintenance mode: the drive is read-only).
+def save(journal: Any, name: str, value: Any) -> bool:
+    # False when the flash took nothing (maintenance mode: the drive is read-only;
+    # a value too long for a head line): what was saved before stands.
+    log = journal.prefs()
+    head = dict(log.head)
+    head[name] = value
     try:
-        replace(flash, name, json.dumps(value).encode())
+        write(log, head)
     except OSError:
         return False
     return True
 
 
-def _load(flash: Any, name: str, default: Any) -> Any:
-    data = read_replaced(flash, name)
-    if data is None:
-        return default
-    try:
-        value = json.loads(data.decode())
-    except ValueError:
-        return default
-    if default is not None and type(value) is not type(default):
-        return default
-    return value
+def write(log: Any, head: "dict[str, Any]") -> None:
+    clean = {"k": "p"}
+    for key in (SETTINGS, ROSTER):
+        if key in head:
+            clean[key] = head[key]
+    log.reset(clean)
+
+
+def move_in(flash: Any, head: "dict[str, Any]") -> bool:
+    # The old layout's files into `head`, where the log holds nothing of its own
+    # yet. -> whether there were any.
+    found = False
+    for key, name in ((SETTINGS, OLD_FILES[0]), (ROSTER, OLD_FILES[1])):
+        data = read_replaced(flash, name)
+        if data is None:
+            continue
+        found = True
+        if key in head:
+            continue
+        try:
+            value = json.loads(data.decode())
+        except (ValueError, UnicodeError):
+            continue
+        if type(value) is (dict if key == SETTINGS else list):
+            head[key] = value
+    return found

@@ -83,10 +83,9 @@ def make_store(dev, nvm):
     copy_tree(JOB["image"], MNT)
     app = new_app(dev, nvm)
     app.step()
-    assert prefs.save(app.flash, prefs.SETTINGS, SETTINGS)
-    assert prefs.save(app.flash, prefs.ROSTER, ROSTER)
-    app.settings = prefs.load_settings(app.flash)
-    app.roster = prefs.load_roster(app.flash)
+    assert prefs.save(app.journal, prefs.SETTINGS, SETTINGS)
+    assert prefs.save(app.journal, prefs.ROSTER, ROSTER)
+    app.settings, app.roster = prefs.load(app.journal)
     config, events = stump_events(6)
     app.new_match("stump", config)
     for event in events:
@@ -99,6 +98,42 @@ def make_store(dev, nvm):
     assert app.keep_for_later(False)
     from parlour_device.games import close_game
     close_game()
+
+
+def store_steps(app):
+    # The small files' saves, each a step: the settings, the roster, a new match with
+    # a few entries kept for later, the match kept before brought back in its place,
+    # an entry, the settings and the roster again, then the match filed.
+    config, events = stump_events(2)
+    kept_before = app.journal.kept[0][0]
+
+    def settings():
+        app.settings["sound"] = 1
+        app.settings["bright"] = 1
+        assert app.save_settings()
+
+    def roster():
+        assert app.set_roster(["Ivy", "Jo", "Kit"])
+
+    def start():
+        assert app.new_match("stump", config) is None
+
+    def enter(event):
+        return lambda: app.submit(event)
+
+    def keep():
+        assert app.keep_for_later(False)
+
+    def resume():
+        assert app.resume_kept(kept_before, "stump") is not None
+
+    def finish():
+        app.finish_match("stopped")
+
+    steps = [settings, roster, start]
+    for event in events[:4]:
+        steps.append(enter(event))
+    return steps + [keep, resume, enter(events[4]), settings, roster, finish]
 
 
 def state(app):
@@ -204,10 +239,14 @@ def main():
     shown.append(list(app.match.events) if app.match is not None else None)
     entries = 0
     last = -1
-    for kind, value in JOB["inputs"]:
+    steps = store_steps(app) if JOB["game"] == "store" else JOB["inputs"]
+    for step in steps:
         starts.append(len(dev.record))
         nvms.append(bytes(nvm[:16]))
-        app.board.feed(kind, value)
+        if JOB["game"] == "store":
+            step()
+        else:
+            app.board.feed(step[0], step[1])
         app.step()
         count = len(app.match.events) if app.match is not None else -1
         if count != last and count >= 0 and last >= 0:
