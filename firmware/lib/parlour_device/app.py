@@ -107,6 +107,8 @@ class App:
             self.message = "Journal tail dropped"
         if not self.journal.writable:
             self.message = "Maintenance: no save"
+        if self.journal.old_kept:
+            self.move_in_kept()
         screen = None
         if self.match is not None:
             module = open_game(self.match.game_name)
@@ -114,6 +116,17 @@ class App:
                 screen = module.resume(self)
         self.screen = screen if screen is not None else self.menu()
         self.screen.on_show()
+
+    def move_in_kept(self) -> None:
+        # Matches kept in files of their own by the firmware before, into the kept log.
+        from .kept import move_in
+        try:
+            move_in(self.journal)
+        except OSError:     # tried again at the next boot; the files stay
+            pass
+        self.journal.old_kept = False
+        forget("parlour_device.kept")
+        forget("parlour_device.filing")
 
     def replay(self, records: list[dict[str, Any]]) -> None:
         head = records[0]

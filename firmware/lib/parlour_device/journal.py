@@ -37,7 +37,6 @@ except ImportError:     # a build without io: entries go through a str
     BytesIO = None
 
 DIR = "parlour"
-KEPT = "parlour/kept"       # matches kept for later: <n>-<game>.jnl (kept.py)
 LIVE_SIZE = 65536           # each copy: 500 entries of any game, ~800 of Poker's
 # Each copy of the finished matches' log: a quarter of the free drive when the store
 # is made, within these (a 7 MB MacroPad: 512 KB, ~150 matches of 3 KB between syncs;
@@ -109,6 +108,9 @@ class Journal:
     # The uptime (ms) the live match began at in this boot; None when it was
     # replayed at boot or brought back from kept/ (its start lies in an unknown boot).
     began: "Optional[int]" = None
+    # Kept files of the layout before found at boot: the app moves them into the
+    # kept log once the boot is done (kept.move_in).
+    old_kept = False
 
     def __init__(self, flash: Any, nvm: Any = None, writable: bool = True) -> None:
         self.flash = flash
@@ -130,7 +132,6 @@ class Journal:
             self.writable = self.live.writable = self.done.writable = False
             return
         flash.mkdir(DIR)
-        flash.mkdir(KEPT)
 
     # -- boot (mend.py: loaded for it, let go after) ------------------------------
     def recover(self) -> tuple[list[dict[str, Any]], int]:
@@ -277,15 +278,9 @@ class Journal:
 
     # -- matches kept for later (kept.py moves them) ----------------------------
     def list_kept(self) -> list[tuple[int, str]]:
-        out = []
-        for name in self.flash.listdir(KEPT):  # order-free: sorted below
-            if name.endswith(".jnl"):
-                seq, _, game = name[:-4].partition("-")
-                if seq.isdigit() and game:
-                    out.append((int(seq), game))
-        out.sort()
-        out.reverse()
-        return out
+        # (number, game) of the matches kept for later, newest first.
+        from .mend import kept_matches
+        return kept_matches(self)
 
     # -- the match counter (nvm) ------------------------------------------------
     def next_seq(self) -> int:

@@ -4,7 +4,7 @@
 import json
 from binascii import crc32
 
-from .journal import DONE_MAX, DONE_MIN, KEPT, PREFS_SIZE, encode_event, has
+from .journal import DONE_MAX, DONE_MIN, PREFS_SIZE, encode_event, has
 from .twin import CHUNK, COPIES, DIR, EIO, HEX, LINE_MAX, PAD, Twin
 
 try:
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 OLD_LIVE = "parlour/live.jnl"
 OLD_DONE = "parlour/done"
 OLD_ACKED = "parlour/acked"
+OLD_KEPT = "parlour/kept"       # kept matches, a file each: <number>-<game>.jnl
 OLD_STORE = "parlour/store"     # the identity as protocol 2's first firmware kept it
 
 
@@ -152,6 +153,7 @@ def recover(log: Twin, visit: Any = None) -> None:
                 one.size = done_size(log.flash)
             files.append((one.name, one.size))
         files.append(("prefs", PREFS_SIZE))     # made with the store: prefs.py
+        files.append(("kept", kept_size(log.flash)))    # kept.py
         if log.writable:    # read-only (maintenance mode): made at the next boot
             try:
                 make_store(log.flash, files)
@@ -251,10 +253,14 @@ def recover_journal(journal: "Journal") -> "tuple[list[dict[str, Any]], int]":
     # that may write does it.
     flash = journal.flash
     writable = journal.writable
-    for name in flash.listdir(KEPT):  # order-free
-        if name.endswith(".tmp") and writable:
-            flash.remove(KEPT + "/" + name)
     kept = journal.kept = journal.list_kept()
+    # The layout before's kept files (moved in by the app after the boot) count too.
+    for name in flash.listdir(OLD_KEPT):  # order-free: looked up by number
+        number = name.partition("-")[0]
+        if name.endswith(".jnl") and number.isdigit():
+            kept = kept + [(int(number), "")]
+        if writable:
+            journal.old_kept = True
     recover_done(journal)
     records: list[dict[str, Any]] = []
 
@@ -375,3 +381,61 @@ def done_size(flash: Any) -> int:
     return DONE_MIN if size < DONE_MIN else DONE_MAX if size > DONE_MAX else size
 
 
+# -- matches kept for later (kept.py writes them) -----------------------------------
+KEPT_MIN = 32768
+KEPT_MAX = 262144
+
+
+def kept_log(journal: "Journal") -> Twin:
+    # The kept matches' log, read from the flash (both copies; the better written
+    # over the other). Here, not in kept.py: boot lists the kept matches with the
+    # code it reads the other logs with, and loads no more.
+    log = Twin(journal.flash, "kept", kept_size(journal.flash))
+    log.store = journal.live.store
+    if not journal.writable:
+        log.writable = False
+    recover(log)
+    return log
+
+
+def kept_listing(log: Twin) -> "list[list[Any]]":
+    # -> [[number, game, offset, length], ...] of the matches kept, oldest first.
+    out: "list[list[Any]]" = []
+
+    def visit(record: "dict[str, Any]", at: int) -> None:
+        kind = record.get("k")
+        number = record.get("n")
+        if kind == "k" and type(number) is int and type(record.get("game")) is str:
+            out.append([number, record["game"], at, record.get("len")])
+        elif kind == "r":
+            for item in out:
+                if item[0] == number:
+                    out.remove(item)
+                    break
+
+    scan(log, log.best, visit)
+    return out
+
+
+def kept_matches(journal: "Journal") -> "list[tuple[int, str]]":
+    # (number, game) of every match kept, newest first.
+    out = []
+    for item in kept_listing(kept_log(journal)):
+        out.append((item[0], item[1]))
+    out.sort()
+    out.reverse()
+    return out
+
+
+def kept_size(flash: Any) -> int:
+    # Each copy of the kept matches' log: as made, or a sixteenth of the free drive
+    # within KEPT_MIN..KEPT_MAX (a 7 MB MacroPad: 256 KB, four long matches).
+    for copy in COPIES:
+        made: int = flash.length(copy + "/kept")
+        if made > 0:
+            return made
+    free: int = flash.free()
+    if free < 0:
+        return KEPT_MIN
+    size = (free // 16) & ~4095
+    return KEPT_MIN if size < KEPT_MIN else KEPT_MAX if size > KEPT_MAX else size

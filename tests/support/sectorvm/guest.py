@@ -160,9 +160,13 @@ def kept_events(journal, seq, game):
     read = getattr(journal, "kept_events", None)
     if read is not None:
         return read(seq, game)
-    from parlour_device.journal import KEPT, decode
-    data = journal.flash.read(KEPT + "/%d-%s.jnl" % (seq, game))
-    return None if data is None else decode(data)[0]
+    from parlour_device.journal import decode
+    from parlour_device.mend import kept_listing, kept_log
+    log = kept_log(journal)
+    for number, _, at, length in kept_listing(log):
+        if number == seq and type(length) is int:
+            return decode(log.read(at, length))[0]
+    return None
 
 
 def boot(dev, nvm):
