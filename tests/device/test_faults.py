@@ -12,11 +12,11 @@ import mprig
 from appdriver import Stop, StoppedClock
 from doubles.memflash import MemFlash
 from doubles.scripted_board import KEY, SimBoard
-from journal_support import STUMP_CONFIG, stump_events
+from journal_support import STUMP_CONFIG, kept_bytes, stump_events
 from parlour_device import app as app_module
 from parlour_device import errlog, main
 from parlour_device.app import FAULTS_LOGGED, App
-from parlour_device.journal import KEPT, encode
+from parlour_device.journal import encode
 from parlour_device.ui.frame import K_MENU, TEXT
 
 EVENTS = stump_events(2)
@@ -136,7 +136,7 @@ def test_a_match_boot_cannot_replay_is_kept_aside_not_overwritten_by_a_new_one(m
     assert [bytes(files[name]) for name in LIVE_COPIES] == copies    # untouched: a reset tries again
     monkeypatch.undo()
     assert app.new_match("stump", STUMP_CONFIG) is None
-    assert bytes(files[KEPT + "/1-stump.jnl"]) == journal
+    assert kept_bytes(app.journal, 1) == journal
     assert app.journal.live_seq == 2 and app.journal.kept == [(1, "stump")]
 
 

@@ -1,5 +1,5 @@
 """Matches kept for later: starting or resuming a match while one is live asks first;
-a kept match moves aside whole (parlour/kept), is listed in the main menu, is not
+a kept match moves aside whole (the kept log, parlour/s0|s1/kept), is listed in the main menu, is not
 sent by a sync, survives reboots, and comes back with every entry. A power cut at
 every write of a keep and of a resume leaves each match live or kept, once, with
 every confirmed entry."""
@@ -8,9 +8,9 @@ import pytest
 
 from doubles.memflash import MemFlash
 from doubles.scripted_board import KEY, TURN, SimBoard
-from journal_support import STUMP_CONFIG, CutFlash, PowerCut, stump_events
+from journal_support import STUMP_CONFIG, CutFlash, PowerCut, damage_kept, kept_bytes, stump_events
 from parlour_device.app import App
-from parlour_device.journal import KEPT, decode, encode
+from parlour_device.journal import decode, encode
 from parlour_device.kept import FOR_LATER
 from parlour_device.ui.frame import K_MENU, K_OK, K_UNDO, TEXT
 
@@ -53,7 +53,7 @@ def to_player_setup(app, seat=(0, 1)):
 
 
 def kept_events(app, seq, game="stump"):
-    data = app.flash.read(KEPT + "/%d-%s.jnl" % (seq, game))
+    data = kept_bytes(app.journal, seq)
     records, good = decode(data)
     assert good == len(data)
     events = []
@@ -94,7 +94,7 @@ def test_keep_it_for_later_moves_the_journal_aside_lists_it_and_sync_does_not_se
     act(app, (KEY, 8), (KEY, K_OK))                     # Keep it for later
     assert app.screen.title == "Stump: options" and app.match is None
     assert app.journal.live_records() == [{}]            # the live log is cleared
-    assert app.flash.read(KEPT + "/%d-stump.jnl" % seq) == live_lines
+    assert kept_bytes(app.journal, seq) == live_lines
     assert app.journal.pending() == []                  # not finished: nothing to pull
     act(app, (KEY, K_OK))                               # the new match starts
     assert app.match is not None and app.journal.live_seq == seq + 1
@@ -128,7 +128,7 @@ def test_a_kept_match_survives_a_reboot_and_resumes_with_every_entry():
     act(app, (TURN, 1), (KEY, K_OK))                    # nothing live: no question
     assert app.match.events == EVENTS[:3] and app.journal.live_seq == seq
     assert app.screen.title.startswith("Stump") and app.journal.kept == []
-    assert app.flash.read(KEPT + "/%d-stump.jnl" % seq) is None
+    assert kept_bytes(app.journal, seq) is None
     assert app.submit(EVENTS[3]) is None
     assert boot(files).match.events == EVENTS[:4]
 
@@ -219,7 +219,7 @@ def test_a_kept_file_that_cannot_be_read_is_dropped_and_said():
     app = boot(files)
     seq = live_stump(app)
     assert app.keep_for_later(False)
-    files[KEPT + "/%d-stump.jnl" % seq] = b"garbage\n"
+    damage_kept(files, app.journal, seq)
     assert app.resume_kept(seq, "stump") is None
     assert app.message == "Kept #%d unreadable" % seq and app.journal.kept == []
 

@@ -10,6 +10,7 @@ import time
 import pytest
 import serial
 
+from journal_support import prefs_head
 from parlour.store import open_store
 from parlour_device.nvm import maintenance_requested
 from simlink import SCRIPTS, FakeEnd, one_line_failure, parlour, run, serve, stop
@@ -86,12 +87,12 @@ def test_sync_then_export_gives_the_devices_totals_and_a_second_sync_adds_nothin
 def test_roster_and_settings_pushed_reach_the_devices_flash(played, capsys):
     status, out, err = run(capsys, "roster", "push", "Ann", "Bob", "Cyd", "--port", played["port"])
     assert status == 0, err
-    roster = played["state"] / "CIRCUITPY" / "parlour" / "roster.json"
-    assert json.loads(roster.read_text()) == ["Ann", "Bob", "Cyd"]
+    drive = played["state"] / "CIRCUITPY"
+    assert prefs_head(drive)["roster"] == ["Ann", "Bob", "Cyd"]
     status, _, err = run(capsys, "settings", "push", "--sound", "off", "--brightness", "low",
                          "--default", "stump.target=15", "--port", played["port"])
     assert status == 0, err
-    kept = json.loads((played["state"] / "CIRCUITPY" / "parlour" / "settings.json").read_text())
+    kept = prefs_head(drive)["settings"]
     assert kept["sound"] == 0 and kept["defaults"] == {"stump": {"target": 15}}
     assert kept["bright"] == 0
     nvm = played["state"] / "nvm.bin"

@@ -93,3 +93,31 @@ class _CutWriter:
 
     def close(self):
         self.out.close()
+
+
+def kept_bytes(journal, number):
+    """A kept match's journal lines as the kept log holds them; None when not kept."""
+    from parlour_device.mend import kept_listing, kept_log
+    log = kept_log(journal)
+    for kept, _, at, length in kept_listing(log):
+        if kept == number and type(length) is int:
+            return log.read(at, length)
+    return None
+
+
+def damage_kept(files, journal, number):
+    """The kept match's lines turned to garbage in both copies of the kept log."""
+    from parlour_device.mend import kept_listing, kept_log
+    for kept, _, at, length in kept_listing(kept_log(journal)):
+        if kept == number:
+            for copy in ("parlour/s0/kept", "parlour/s1/kept"):
+                data = bytearray(files[copy])
+                data[at:at + length] = b"#" * length
+                files[copy] = data
+
+
+def prefs_head(drive):
+    """The settings and roster as a drive folder holds them (parlour/s0/prefs)."""
+    import json
+    line = (drive / "parlour" / "s0" / "prefs").read_bytes().split(b"\n")[0]
+    return json.loads(line[9:])

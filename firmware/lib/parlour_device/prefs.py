@@ -49,6 +49,9 @@ def load(journal: Any) -> "tuple[dict[str, Any], list[str]]":
     # (Read-only, in maintenance mode, the old files are read but stay.)
     if move_in(journal.flash, head) and journal.writable:
         try:
+            # The finished matches' log first: a store made before identities is
+            # told by these files (identity.store_head).
+            journal.pending()
             write(log, head)
             for name in OLD_FILES:  # order-free
                 journal.flash.remove(name)
