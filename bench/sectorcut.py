@@ -8,7 +8,9 @@ cuts: every program of the match, once with its sector left erased and once half
 programmed; lost: cuts after which the device, booted, does not hold exactly what the
 screen showed before the cut's step began or after it (an unmountable drive and a
 failed boot count here too); programs_per_entry: 4 KB sector programs of the whole
-match (entries, menus, filing) per accepted entry. Exits 1 if any cut lost something.
+match (entries, menus, filing) per accepted entry. Then the same for the small files'
+saves (`sectorcut store ...`: the settings, the roster, a match kept for later and one
+brought back, from a drive that holds each already). Exits 1 if any cut lost something.
 """
 
 import sys
@@ -24,7 +26,7 @@ def main() -> int:
         print("sectorcut: CircuitPython's VM is not beside the checkout; skipped")
         return 0
     status = 0
-    for game in sectorcut.GAMES:
+    for game in sectorcut.GAMES + (sectorcut.STORE,):
         outcome = sectorcut.run(game, show=0)
         print(outcome.line(), flush=True)
         if outcome.lost or outcome.failed_boots:

@@ -4,7 +4,8 @@ every game, a cut at sector programs (the sector left erased, and half programme
 then the firmware booted from that flash. After every cut the drive mounts, the app
 boots to a usable screen, and it holds exactly what the screen had shown before the
 cut's step began or after it: every entry, finished match, kept match, setting and
-roster name.
+roster name. The same for the small files' saves (sectorcut.STORE): the settings,
+the roster, a match kept for later and another brought back in its place.
 
 The quick run checks every 5th program (every 37th of Galumphus's long match, ~40 s
 on one core); the exhaustive run (`-m slow`, ~5 minutes on one core) every program.
@@ -38,6 +39,18 @@ def test_a_cut_at_sampled_sector_programs_loses_nothing_and_boots(game):
 @pytest.mark.parametrize("game", sectorcut.GAMES)
 def test_a_cut_at_every_sector_program_loses_nothing_and_boots(game):
     _check(sectorcut.run(game, stride=1))
+
+
+def test_a_cut_at_every_program_of_a_settings_roster_keep_and_resume_loses_nothing():
+    # Each save of the small files, from a drive holding settings, a roster, a
+    # finished match and a kept one: the settings, the roster, a new match kept for
+    # later (the kept log written and read back, then the live log cleared), the one
+    # kept before brought back (the live log written, then the kept one marked), the
+    # settings and roster again, and the match filed. Every program, both modes.
+    outcome = sectorcut.run(sectorcut.STORE, stride=1)
+    assert outcome.entries == 4 and outcome.filed == 2, outcome
+    assert outcome.cuts > 100
+    assert (outcome.lost, outcome.failed_boots) == (0, 0), "\n".join(outcome.failures)
 
 
 DOUBLE = """
