@@ -89,8 +89,8 @@ def test_a_failed_start_releases_the_pins_so_every_try_meets_the_first_error(
     monkeypatch.setattr(main, "time", StoppedClock)
     with pytest.raises(Stop):
         main.run()
-    assert capsys.readouterr().out.splitlines() == ["parlour: OSError (parlour/errors.log)"] * 3
-    lines = (hardware.state_dir / "CIRCUITPY" / errlog.LOG).read_text().splitlines()
+    assert capsys.readouterr().out.splitlines() == ["parlour: OSError (parlour/log/errors.log)"] * 3
+    lines = (hardware.state_dir / "CIRCUITPY" / errlog.LOG).read_text().split("\x00")[0].splitlines()
     assert len(lines) == main.TRIES
     for line in lines:
         assert "OSError: no room @ test_board_quirks.py:" in line
@@ -116,7 +116,7 @@ def test_a_start_that_failed_once_starts_whole_the_next_time(hardware, monkeypat
     with pytest.raises(Stop):
         main.run()
     assert len(started) == 2
-    lines = (hardware.state_dir / "CIRCUITPY" / errlog.LOG).read_text().splitlines()
+    lines = (hardware.state_dir / "CIRCUITPY" / errlog.LOG).read_text().split("\x00")[0].splitlines()
     assert len(lines) == 1 and "OSError: flash busy" in lines[0]
     assert len(hardware.scanners) == 2 and len(hardware.encoders) == 1
 

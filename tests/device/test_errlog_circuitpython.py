@@ -1,4 +1,4 @@
-"""parlour/errors.log on CircuitPython's own VM (../shared/tools/circuitpython/): it has
+"""parlour/log/errors.log on CircuitPython's own VM (../shared/tools/circuitpython/): it has
 no sys.print_exception and its tracebacks no tb_next or tb_lineno, so the log
 names the place through its built-in traceback module. The app runs from the
 MacroPad drive image's .mpy files, on the tests' SimBoard with the firmware's real
@@ -83,7 +83,7 @@ def test_a_fault_in_a_screen_is_logged_with_its_file_and_line_on_circuitpython(
                           capture_output=True, text=True, timeout=60, check=False)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert proc.stdout.split() == ["Error:", "ZeroDivisionEr", "Error:", "TypeError"]
-    lines = (drive / "parlour" / "errors.log").read_text().splitlines()
+    lines = (drive / "parlour" / "log" / "errors.log").read_text().split("\x00")[0].splitlines()
     assert len(lines) == 2
     uptime, rest = lines[0].split(" ", 1)
     assert uptime.isdigit()

@@ -2,7 +2,7 @@
 CircuitPython 10.3 built for the MacroPad, in the RP2040 emulator, plays the scripted
 matches of the games with the least free heap (bench/macropad.py measures all five)
 on the board's keys and encoder. Each must run to its end with no allocation failure
-and no parlour/errors.log, keep 32 KB of the board's heap free at its worst step, and
+and no parlour/log/errors.log, keep 32 KB of the board's heap free at its worst step, and
 leave on the drive the finished match the simulator files for the same script.
 
 The two games play at once, one on each core: about 4 minutes of wall time. When the
@@ -49,7 +49,7 @@ def test_scripted_match_runs_to_its_end_on_the_board(runs, game):
     where = f"(the run is in {run.out})"
     assert run.failure is None, f"{game}: {run.failure} {where}"
     assert run.malloc_fails == [], f"{game}: allocation failures {run.malloc_fails} {where}"
-    assert run.errors_log == "", f"{game}: parlour/errors.log: {run.errors_log} {where}"
+    assert run.errors_log == "", f"{game}: parlour/log/errors.log: {run.errors_log} {where}"
     assert run.mem_low >= emurig.MEM_LOW_BUDGET, f"{game}: mem_low {run.mem_low} B {where}"
     # The key that loads the game was found and measured: the bench reports it.
     assert run.start_ms is not None and run.start_ms > 0
@@ -72,7 +72,7 @@ def fat_image(path: Path, store: Path, files: dict[str, bytes]) -> None:
     for name, data in files.items():
         local = path.parent / name.replace("/", "_")
         local.write_bytes(data)
-        subprocess.run(["mcopy", "-i", str(path), str(local), "::/" + name], check=True)
+        subprocess.run(["mcopy", "-o", "-i", str(path), str(local), "::/" + name], check=True)
 
 
 def a_store_with_one_filed_match(folder: Path) -> dict:
@@ -103,7 +103,7 @@ def test_the_rig_sees_what_the_board_got_wrong(tmp_path):
               "mallocFails": [{"bytes": 1136, "line": 141, "stackWords": ["mp_str_print_json"]}]}
     (tmp_path / "result.json").write_text(json.dumps(result))
     fat_image(tmp_path / "drive.img", store,
-              {"parlour/errors.log": b"1 MemoryError: memory allocation\n"})
+              {"parlour/log/errors.log": b"1 MemoryError: memory allocation\n" + bytes(4000)})
     run = emurig.read("dumbo", tmp_path, ref)
     assert run.mem_low == 900
     assert run.key_ms == [30.0, 300.0]

@@ -116,7 +116,8 @@ class BoardRun:
                        f"{first['bytes']} bytes at script line {first.get('line')} "
                        f"({', '.join(first.get('stackWords', [])[:4])})")
         if self.errors_log:
-            out.append("parlour/errors.log written: " + self.errors_log.splitlines()[-1][:160])
+            out.append("parlour/log/errors.log written: "
+                       + self.errors_log.splitlines()[-1][:160])
         if self.mem_low < MEM_LOW_BUDGET:
             out.append(f"mem_low {self.mem_low} B under {MEM_LOW_BUDGET:,} B")
         return out
@@ -219,7 +220,9 @@ def read(game: str, out: Path, ref: Reference | None = None, said: str = "") -> 
         run.start_ms = inputs[ref.start_input].get("spiLast")
     run.malloc_fails = result.get("mallocFails") or []
     img = str(out / "drive.img")
-    run.errors_log = mtools("mtype", "-i", img, "::/parlour/errors.log").stdout.strip()
+    # The log's lines, without the zero bytes that keep its size (errlog.py).
+    run.errors_log = mtools("mtype", "-i", img, "::/parlour/log/errors.log").stdout.split(
+        "\x00")[0].strip()
     copy = Path(tempfile.mkdtemp(prefix="parlour-drive-"))
     try:
         if subprocess.run(["mcopy", "-s", "-n", "-i", img, "::/parlour", str(copy)],

@@ -108,7 +108,16 @@ class App:
         if not self.journal.writable:
             self.message = "Maintenance: no save"
         if self.journal.old_kept:
-            self.move_in_kept()
+            # Matches kept in files of their own by the firmware before, into the
+            # kept log (tried again at the next boot if the flash fails).
+            from .kept import move_in
+            try:
+                move_in(self.journal)
+            except OSError:
+                pass
+            self.journal.old_kept = False
+            forget("parlour_device.kept")
+            forget("parlour_device.filing")
         screen = None
         if self.match is not None:
             module = open_game(self.match.game_name)
@@ -116,17 +125,6 @@ class App:
                 screen = module.resume(self)
         self.screen = screen if screen is not None else self.menu()
         self.screen.on_show()
-
-    def move_in_kept(self) -> None:
-        # Matches kept in files of their own by the firmware before, into the kept log.
-        from .kept import move_in
-        try:
-            move_in(self.journal)
-        except OSError:     # tried again at the next boot; the files stay
-            pass
-        self.journal.old_kept = False
-        forget("parlour_device.kept")
-        forget("parlour_device.filing")
 
     def replay(self, records: list[dict[str, Any]]) -> None:
         head = records[0]

@@ -1,18 +1,21 @@
-# The error log on the drive: one line per unexpected error, the newest last,
-# "<uptime s> <type>: <message> @ <file>:<line>", the file cut to its last
-# MOST bytes. Imported only when an error comes, and never raises itself.
+# The error log on the drive (parlour/log/errors.log): one line per unexpected
+# error, the newest last, "<uptime s> <type>: <message> @ <file>:<line>", kept to
+# its last 4 KB. The file never changes size (zero bytes after the lines): each note
+# writes it whole, in place, so a power cut then can take the log's own sector but
+# rewrites no FAT sector and no folder that lists the journal's copies (twin.py).
+# Imported only when an error comes, and never raises itself.
 import sys
 
-from .flash import replace
 from .system import uptime_ms
+from .twin import ERRORS, ERRORS_SIZE
 
 try:
     from typing import Any
 except ImportError:
     pass
 
-LOG = "parlour/errors.log"
-MOST = 4096
+LOG = ERRORS
+MOST = ERRORS_SIZE
 TEXT = 80       # characters of the message kept
 
 
@@ -58,14 +61,27 @@ def line_for(error: BaseException) -> bytes:
                                   where(error))).encode()
 
 
+def text(flash: "Any") -> bytes:
+    # The lines the log holds (the zero bytes after them left off).
+    data = flash.read(LOG) or b""
+    end = data.find(b"\x00")
+    return data if end < 0 else data[:end]
+
+
 def note(flash: "Any", error: BaseException) -> None:
     try:
         line = line_for(error)
-        old = flash.read(LOG) or b""
-        if len(old) + len(line) <= MOST:
-            flash.append(LOG, line)
-            return
-        tail = old[len(old) + len(line) - MOST:]
-        replace(flash, LOG, tail[tail.find(b"\n") + 1:] + line)
+        if flash.length(LOG) != MOST:       # a store made before the log had its size
+            flash.mkdir(LOG[:LOG.rfind("/")])
+            flash.fill(LOG, MOST)
+        data = text(flash) + line
+        if len(data) > MOST:
+            data = data[len(data) - MOST:]
+            data = data[data.find(b"\n") + 1:]
+        out = flash.open_at(LOG, 0)
+        try:
+            out.write(data + bytes(MOST - len(data)))
+        finally:
+            out.close()
     except Exception:  # a full or read-only drive: the screen has said it already
         pass

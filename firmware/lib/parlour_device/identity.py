@@ -14,7 +14,7 @@ except ImportError:
     pass
 
 # What parlour/ holds before a new store's log is made (make_store and Journal).
-OURS = ("pad", "s0", "s1", "kept", "damaged", "store")
+OURS = ("pad", "s0", "s1", "kept", "damaged", "store", "log")
 
 
 def store_head(flash: Any) -> "dict[str, Any]":

@@ -38,7 +38,7 @@ def run() -> None:
                     claimed.pop().deinit()
                 except Exception:  # already released: nothing left to free
                     pass
-            print("parlour: " + type(e).__name__ + " (parlour/errors.log)")
+            print("parlour: " + type(e).__name__ + " (parlour/log/errors.log)")
             try:
                 from .errlog import note
                 from .flash import Flash

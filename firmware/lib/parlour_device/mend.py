@@ -5,7 +5,13 @@ import json
 from binascii import crc32
 
 from .journal import DONE_MAX, DONE_MIN, PREFS_SIZE, encode_event, has
-from .twin import CHUNK, COPIES, DIR, EIO, HEX, LINE_MAX, PAD, Twin
+from .twin import CHUNK, COPIES, DIR, EIO, ERRORS, ERRORS_SIZE, HEX, LINE_MAX, PAD, Twin
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
 
 try:
     from typing import TYPE_CHECKING, Any, Optional
@@ -239,6 +245,9 @@ def make_store(flash: Any, files: "list[tuple[str, int]]") -> None:
                 make_copy(flash, copy, name, size)
         if flash.length(COPIES[copy] + "/pad") != PAD:
             flash.fill(COPIES[copy] + "/pad", PAD)
+    if flash.length(ERRORS) != ERRORS_SIZE:
+        flash.mkdir(ERRORS[:ERRORS.rfind("/")])
+        flash.fill(ERRORS, ERRORS_SIZE)
 
 
 def old_layout(flash: Any) -> bool:
@@ -382,8 +391,9 @@ def done_size(flash: Any) -> int:
 
 
 # -- matches kept for later (kept.py writes them) -----------------------------------
-KEPT_MIN = 32768
-KEPT_MAX = 262144
+# (Private consts: the compiler folds them in, and no name is kept on the board.)
+_KEPT_MIN = const(32768)
+_KEPT_MAX = const(262144)
 
 
 def kept_log(journal: "Journal") -> Twin:
@@ -429,13 +439,13 @@ def kept_matches(journal: "Journal") -> "list[tuple[int, str]]":
 
 def kept_size(flash: Any) -> int:
     # Each copy of the kept matches' log: as made, or a sixteenth of the free drive
-    # within KEPT_MIN..KEPT_MAX (a 7 MB MacroPad: 256 KB, four long matches).
+    # within 32 KB..256 KB (a 7 MB MacroPad: 256 KB, four long matches).
     for copy in COPIES:
         made: int = flash.length(copy + "/kept")
         if made > 0:
             return made
     free: int = flash.free()
     if free < 0:
-        return KEPT_MIN
+        return _KEPT_MIN
     size = (free // 16) & ~4095
-    return KEPT_MIN if size < KEPT_MIN else KEPT_MAX if size > KEPT_MAX else size
+    return _KEPT_MIN if size < _KEPT_MIN else _KEPT_MAX if size > _KEPT_MAX else size

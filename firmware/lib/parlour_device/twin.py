@@ -36,6 +36,11 @@ HEX = b"0123456789abcdef"
 ENOSPC = 28
 EROFS = 30
 EIO = 5
+# The error log (errlog.py): made with the store at its full size in a folder of
+# its own, and written in place, so a note rewrites neither the FAT nor the folder
+# that lists the copies.
+ERRORS = "parlour/log/errors.log"
+ERRORS_SIZE = 4096
 
 
 def line(record: "dict[str, Any]", seed: int) -> bytes:
