@@ -189,8 +189,10 @@ def kept_summary(drive: Path) -> str:
              "finished matches"]
     if kept:
         parts.append(f", {kept} match(es) kept for later")
+    if (folder / "s0" / "prefs").is_file():
+        parts.append(", settings and roster")
     for name, what in (("settings.json", "settings"), ("roster.json", "roster")):
-        if (folder / name).is_file():
+        if (folder / name).is_file():      # the layout before: moved in at the next boot
             parts.append(f", {what}")
     return "".join(parts) + ")"
 
