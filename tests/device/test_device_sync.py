@@ -13,9 +13,9 @@ from doubles.scripted_board import SimBoard
 from journal_support import STUMP_CONFIG, CutFlash, PowerCut, stump_events
 from parlour_device.app import App
 from parlour_device.link import RX, Link
+from parlour_device.nvm import maintenance_requested
 from parlour_device.records import digest, free, store_id
 from parlour_device.sync import CHUNK
-from parlour_device.nvm import maintenance_requested
 from parlour_wire import frame
 
 

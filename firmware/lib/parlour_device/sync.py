@@ -9,9 +9,9 @@ from parlour_wire.frame import encode, parts
 from parlour_wire.messages import check_request, error, message
 
 from . import VERSION
+from .nvm import set_maintenance
 from .prefs import valid_roster
 from .records import free, sealed, set_aside, store_id, where
-from .nvm import set_maintenance
 from .system import mem_free, uptime_ms
 
 try:

@@ -20,6 +20,7 @@ from parlour_rules import melds
 from parlour_rules.cards import (
     DUMBO,
     JOKER,
+    JOKER_COUNT,
     STANDARD,
     check_copies,
     format_card,
@@ -27,7 +28,6 @@ from parlour_rules.cards import (
     parse_cards,
     pip_value,
 )
-from parlour_rules.cards import JOKER_COUNT
 from parlour_rules.errors import RulesError
 from parlour_rules.poker.score import GIN_CALL, RUM_CALL
 

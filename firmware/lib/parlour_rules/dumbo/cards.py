@@ -8,8 +8,7 @@
 # no card, so it never changes what may be added (D-3); the declarer's Joker
 # joins his first weld, and without a weld it counts 10 (a wrong declaration).
 
-from ..cards import DUMBO, JOKER, check_copies, parse_cards, parse_groups
-from ..cards import JOKER_COUNT, MAY_DECLARE
+from ..cards import DUMBO, JOKER, JOKER_COUNT, MAY_DECLARE, check_copies, parse_cards, parse_groups
 from ..errors import RulesError
 
 HAND = 8

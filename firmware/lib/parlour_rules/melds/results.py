@@ -2,8 +2,7 @@
 # show.py) and the caller's melds as a solve takes them. Below the searches: each
 # search builds its results here, and nothing here imports a search.
 
-from ..cards import DUMBO, STANDARD
-from ..cards import MAY_DECLARE
+from ..cards import DUMBO, MAY_DECLARE, STANDARD
 from ..errors import RulesError
 from .tables import Laid
 

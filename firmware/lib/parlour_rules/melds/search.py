@@ -20,8 +20,7 @@
 # load only when needed. The tables they share are tables.py, the results
 # results.py: both below every search.
 
-from ..cards import DUMBO, JOKER, STANDARD, parse_cards
-from ..cards import JOKER_COUNT, MAY_DECLARE  # noqa: F401  (the solver's face)
+from ..cards import DUMBO, JOKER, JOKER_COUNT, MAY_DECLARE, STANDARD, parse_cards  # noqa: F401  (the solver's face)
 from ..errors import RulesError, refuse
 from .results import DumboResult, RummyResult, as_laid, octad_of
 from .tables import DUMBO_HI, DUMBO_LO, NONE4, STD_HI, STD_LO, Laid, best  # noqa: F401

@@ -8,8 +8,7 @@
 
 import sys
 
-from parlour_rules.cards import DUMBO, JOKER, format_card
-from parlour_rules.cards import JOKER_COUNT
+from parlour_rules.cards import DUMBO, JOKER, JOKER_COUNT, format_card
 from parlour_rules.dumbo.state import S_CFG, S_LAST
 from parlour_rules.dumbo.views import hand_fields
 from parlour_rules.errors import RulesError
