@@ -40,11 +40,14 @@ LOW, HIGH = 32 * 1024, 8 * 1024 * 1024  # the search's bounds
 
 
 def evening(board: str) -> Path:
-    # Every game's key script, one after the other: each ends on the main menu.
+    # Every game's key script, one after the other: each ends on the main menu. A
+    # script names its board before its first step, so only the first may.
     target = cpvm.scratch(f"evening-{board}-") / "evening.txt"
-    target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text("".join(cpvm.script_path(board, game).read_text() + "\n"
-                              for game in cpvm.GAMES))
+    lines: list[str] = []
+    for n, game in enumerate(cpvm.GAMES):
+        text = cpvm.script_path(board, game).read_text().splitlines()
+        lines += [line for line in text if n == 0 or not line.startswith("board ")]
+    target.write_text("\n".join(lines) + "\n")
     return target
 
 
