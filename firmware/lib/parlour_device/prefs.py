@@ -62,7 +62,7 @@ def load(journal: Any) -> "tuple[dict[str, Any], list[str]]":
     saved = head.get(SETTINGS)
     if type(saved) is dict:
         settings.update(saved)
-    roster = head.get(ROSTER)
+    roster: Any = head.get(ROSTER)
     return settings, roster if valid_roster(roster) else default_roster()
 
 
