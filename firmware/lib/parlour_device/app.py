@@ -400,7 +400,7 @@ class App:
     def _save(self, prefs: Any, name: str, value: Any) -> bool:
         saved = prefs.save(self.journal, name, value)
         forget("parlour_device.prefs")
-        forget("parlour_device.mend")       # (journal.prefs read the copies with it)
+        forget("parlour_device.mend")       # (prefs_log read the copies with it)
         if saved:
             return True
         self.show("Flash is read-only")

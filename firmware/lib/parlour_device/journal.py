@@ -44,10 +44,6 @@ LIVE_SIZE = 65536           # each copy: 500 entries of any game, ~800 of Poker'
 DONE_MIN = 65536
 DONE_MAX = 524288
 MIN_ROOM = 16384            # room a new match needs in it (a sync makes it anew)
-# Each copy of the settings and roster (prefs.py): one head line of at most
-# twin.LINE_MAX bytes at its start; the rest keeps the sectors a save programs in
-# one copy clear of the other copy's, wherever the two files were placed.
-PREFS_SIZE = 8192
 EIO = 5
 
 
@@ -144,18 +140,6 @@ class Journal:
         finally:
             forget("parlour_device.mend")
             forget("parlour_device.identity")     # (a new store's, made once)
-
-    def prefs(self) -> "twin.Twin":
-        # The settings' and roster's log (prefs.py), read from the flash: made when
-        # needed, not held (read at boot, written now and then). The reading code
-        # goes with the game's close, or with the journal's own at boot (recover).
-        log = twin.Twin(self.flash, "prefs", PREFS_SIZE)
-        log.store = self.live.store
-        if not self.writable:
-            log.writable = False
-        from . import mend
-        mend.recover(log)
-        return log
 
     def room(self) -> int:
         # Bytes left for finished matches.

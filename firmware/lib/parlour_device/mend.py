@@ -4,8 +4,8 @@
 import json
 from binascii import crc32
 
-from .journal import DONE_MAX, DONE_MIN, PREFS_SIZE, encode_event, has
-from .twin import CHUNK, COPIES, DIR, EIO, ERRORS, ERRORS_SIZE, HEX, LINE_MAX, PAD, Twin
+from .journal import DONE_MAX, DONE_MIN, encode_event, has
+from .twin import CHUNK, COPIES, DIR, EIO, ERRORS, ERRORS_SIZE, HEX, LINE_MAX, PAD, PREFS_SIZE, Twin
 
 try:
     from micropython import const

@@ -15,6 +15,7 @@ import json
 from parlour_wire import NAME_MAX, ROSTER_MAX
 
 from .flash import read_replaced
+from .twin import PREFS_SIZE, Twin
 
 try:
     from typing import Any
@@ -42,9 +43,22 @@ def valid_roster(names: Any) -> bool:
     return True
 
 
+def prefs_log(journal: Any) -> Twin:
+    # The settings' and roster's log, read from the flash (both copies; the better
+    # written over the other): made when needed, not held. The reading code goes
+    # with the game's close, or with the journal's own at boot (Journal.recover).
+    log = Twin(journal.flash, "prefs", PREFS_SIZE)
+    log.store = journal.live.store
+    if not journal.writable:
+        log.writable = False
+    from .mend import recover
+    recover(log)
+    return log
+
+
 def load(journal: Any) -> "tuple[dict[str, Any], list[str]]":
     # -> (settings, roster) as saved, the defaults where nothing valid is.
-    log = journal.prefs()
+    log = prefs_log(journal)
     head = dict(log.head)
     # (Read-only, in maintenance mode, the old files are read but stay.)
     if move_in(journal.flash, head) and journal.writable:
@@ -69,7 +83,7 @@ def load(journal: Any) -> "tuple[dict[str, Any], list[str]]":
 def save(journal: Any, name: str, value: Any) -> bool:
     # False when the flash took nothing (maintenance mode: the drive is read-only;
     # a value too long for a head line): what was saved before stands.
-    log = journal.prefs()
+    log = prefs_log(journal)
     head = dict(log.head)
     head[name] = value
     try:

@@ -36,6 +36,10 @@ HEX = b"0123456789abcdef"
 ENOSPC = 28
 EROFS = 30
 EIO = 5
+# Each copy of the settings and roster (prefs.py): one head line of at most
+# LINE_MAX bytes at its start; the rest keeps the sectors a save programs in one
+# copy clear of the other copy's, wherever the two files were placed.
+PREFS_SIZE = 8192
 # The error log (errlog.py): made with the store at its full size in a folder of
 # its own, and written in place, so a note rewrites neither the FAT nor the folder
 # that lists the copies.
