@@ -379,15 +379,32 @@ def ack(journal: "Journal", upto: int) -> int:
 
 
 def done_size(flash: Any) -> int:
+    return share_of_drive(flash, "done", 4, DONE_MIN, DONE_MAX)
+
+
+def share_of_drive(flash: Any, name: str, parts: int, least: int, most: int) -> int:
+    # Each copy of a log sized by the drive: as made, or 1/parts of the free drive
+    # in whole sectors, within least..most.
     for copy in COPIES:
-        size: int = flash.length(copy + "/done")
-        if size > 0:
-            return size
+        made: int = flash.length(copy + "/" + name)
+        if made > 0:
+            return made
     free: int = flash.free()
     if free < 0:
-        return DONE_MIN
-    size = (free // 4) & ~4095
-    return DONE_MIN if size < DONE_MIN else DONE_MAX if size > DONE_MAX else size
+        return least
+    size = (free // parts) & ~4095
+    return least if size < least else most if size > most else size
+
+
+def side_log(journal: "Journal", name: str, size: int) -> Twin:
+    # A log of the store beside the journal's own (settings, kept matches), read
+    # from the flash: both copies, the better written over the other.
+    log = Twin(journal.flash, name, size)
+    log.store = journal.live.store
+    if not journal.writable:
+        log.writable = False
+    recover(log)
+    return log
 
 
 # -- matches kept for later (kept.py writes them) -----------------------------------
@@ -397,15 +414,9 @@ _KEPT_MAX = const(262144)
 
 
 def kept_log(journal: "Journal") -> Twin:
-    # The kept matches' log, read from the flash (both copies; the better written
-    # over the other). Here, not in kept.py: boot lists the kept matches with the
-    # code it reads the other logs with, and loads no more.
-    log = Twin(journal.flash, "kept", kept_size(journal.flash))
-    log.store = journal.live.store
-    if not journal.writable:
-        log.writable = False
-    recover(log)
-    return log
+    # The kept matches' log. Here, not in kept.py: boot lists the kept matches
+    # with the code it reads the other logs with, and loads no more.
+    return side_log(journal, "kept", kept_size(journal.flash))
 
 
 def kept_listing(log: Twin) -> "list[list[Any]]":
@@ -438,14 +449,6 @@ def kept_matches(journal: "Journal") -> "list[tuple[int, str]]":
 
 
 def kept_size(flash: Any) -> int:
-    # Each copy of the kept matches' log: as made, or a sixteenth of the free drive
-    # within 32 KB..256 KB (a 7 MB MacroPad: 256 KB, four long matches).
-    for copy in COPIES:
-        made: int = flash.length(copy + "/kept")
-        if made > 0:
-            return made
-    free: int = flash.free()
-    if free < 0:
-        return _KEPT_MIN
-    size = (free // 16) & ~4095
-    return _KEPT_MIN if size < _KEPT_MIN else _KEPT_MAX if size > _KEPT_MAX else size
+    # A sixteenth of the free drive within 32 KB..256 KB (a 7 MB MacroPad: 256 KB,
+    # four long matches).
+    return share_of_drive(flash, "kept", 16, _KEPT_MIN, _KEPT_MAX)

@@ -44,16 +44,10 @@ def valid_roster(names: Any) -> bool:
 
 
 def prefs_log(journal: Any) -> Twin:
-    # The settings' and roster's log, read from the flash (both copies; the better
-    # written over the other): made when needed, not held. The reading code goes
-    # with the game's close, or with the journal's own at boot (Journal.recover).
-    log = Twin(journal.flash, "prefs", PREFS_SIZE)
-    log.store = journal.live.store
-    if not journal.writable:
-        log.writable = False
-    from .mend import recover
-    recover(log)
-    return log
+    # The settings' and roster's log: made when needed, not held. The reading code
+    # goes with the game's close, or with the journal's own at boot (Journal.recover).
+    from .mend import side_log
+    return side_log(journal, "prefs", PREFS_SIZE)
 
 
 def load(journal: Any) -> "tuple[dict[str, Any], list[str]]":
