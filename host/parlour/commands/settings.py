@@ -35,7 +35,11 @@ def register(sub) -> None:
 def options() -> dict[str, dict[str, tuple]]:
     """Each game's options a default can be pushed for, with the values the device
     takes: its options screens' own lists (a default not among them is ignored there)."""
-    from parlour_device.games import dartex, dumbo, galumphus, poker, stump
+    from parlour_device.games.dartex import options as dartex
+    from parlour_device.games.dumbo import options as dumbo
+    from parlour_device.games.galumphus import options as galumphus
+    from parlour_device.games.poker import options as poker
+    from parlour_device.games.stump import options as stump
 
     return {"dumbo": {"target": tuple(dumbo.TARGETS), "octad_bonus": range(0, 1000)},
             "poker": {"target": tuple(poker.TARGETS)},

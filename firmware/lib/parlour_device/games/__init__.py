@@ -77,18 +77,19 @@ def close_game(collect: bool = True) -> None:
         gc.collect()
 
 
-def forget(name: str) -> None:
-    # A module of ours unloaded, with the package's own reference to it.
-    if name not in sys.modules:
-        return
-    del sys.modules[name]
-    parent, _, child = name.rpartition(".")
-    holder = sys.modules.get(parent)
-    if holder is not None:
-        try:
-            delattr(holder, child)
-        except (AttributeError, KeyError):  # CircuitPython: a module's missing name
-            pass
+def forget(*names: str) -> None:
+    # Modules of ours unloaded, each with its package's own reference to it.
+    for name in names:
+        if name not in sys.modules:
+            continue
+        del sys.modules[name]
+        parent, _, child = name.rpartition(".")
+        holder = sys.modules.get(parent)
+        if holder is not None:
+            try:
+                delattr(holder, child)
+            except (AttributeError, KeyError):  # CircuitPython: a module's missing name
+                pass
 
 
 def _ours() -> "set[str]":

@@ -17,6 +17,8 @@ except ImportError:
     def const(x: int) -> int:  # type: ignore[misc]
         return x
 
+K_UP = const(1)
+K_DOWN = const(7)
 K_UNDO = const(9)
 K_MENU = const(10)
 K_OK = const(11)

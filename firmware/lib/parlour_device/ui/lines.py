@@ -3,7 +3,7 @@
 
 from parlour_rules.errors import cut
 
-from .frame import GREY, WHITE
+from .frame import WHITE
 from .screen import Screen
 
 try:
@@ -15,19 +15,6 @@ if TYPE_CHECKING:
     from .host import Host
 
 clip = cut      # the screens' name for the one text cutter (a "~" where it cuts)
-
-
-def draw_options(frame: "Any", rows: "List[str]", row: int, names: "List[str]",
-                 players: "Optional[str]" = None) -> None:
-    # A game's options before its match: the rows, the one being changed marked, and
-    # on colour the players under them (`players`, or made from `names`).
-    lay = frame.layout
-    for i in range(len(rows)):
-        frame.row(i, clip(rows[i], lay.cols), WHITE, i == row)
-    if lay.colour and lay.rows > len(rows) + 1:
-        if players is None:
-            players = "players: " + " ".join(names)
-        frame.text(0, lay.row_y(len(rows)) + 8, clip(players, 2 * lay.cols), GREY)
 
 
 def draw_lines(frame: "Any", lines: "List[Tuple[str, int]]", top: int) -> None:

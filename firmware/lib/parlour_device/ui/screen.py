@@ -21,7 +21,7 @@ except ImportError:
 if TYPE_CHECKING:
     from .host import Host
 
-from .frame import BLACK, K_MENU, K_OK, K_UNDO, RECT, TEXT, WHITE, YELLOW, Frame, fit
+from .frame import BLACK, K_DOWN, K_MENU, K_OK, K_UNDO, K_UP, RECT, TEXT, WHITE, YELLOW, Frame, fit
 
 
 class Screen:
@@ -135,10 +135,10 @@ class ListScreen(Screen):
 
     def on_key(self, key: int) -> "Optional[Screen]":
         self._rows = None
-        if key == 1:
+        if key == K_UP:
             self.move(-1)
             return None
-        if key == 7:
+        if key == K_DOWN:
             self.move(1)
             return None
         if key == K_OK:

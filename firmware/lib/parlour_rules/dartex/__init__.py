@@ -28,8 +28,8 @@ except ImportError:
     def const(value):
         return value
 
-TARGET = 500
-PACK = 52
+_TARGET = const(500)
+_PACK = const(52)
 _FOUL = const(-4)  # tokens.FOUL and tokens.WIRE, inlined
 _WIRE = const(-6)
 # a throw on the table: [cards, targets or None, value, status]; status bits below
@@ -52,7 +52,7 @@ def _check_config(config):
     n = config.get("players")
     if type(n) is not int or n < 2 or n > 4:
         raise RulesError("bad_players", "players: 2 to 4")
-    target = config.get("target", TARGET)
+    target = config.get("target", _TARGET)
     if type(target) is not int or target < 1:
         raise RulesError("bad_target", "target must be > 0")
     dealer = config.get("dealer")
@@ -95,7 +95,7 @@ def _start_hand(state, dealer):
     state["dealer"] = dealer
     state["turn"] = (dealer + 1) % n  # the player on the dealer's left throws first
     state["sizes"] = [size] * n
-    state["pack"] = PACK - size * n
+    state["pack"] = _PACK - size * n
     state["discards"] = 0
     state["passes"] = 0
     state["started"] = [False] * n

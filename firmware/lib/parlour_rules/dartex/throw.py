@@ -26,7 +26,7 @@ _DOUBLE = const(-2)
 _TREBLE = const(-3)
 _FOUL = const(-4)
 _WIRE = const(-6)
-THROW = 3
+_THROW = const(3)
 # The tokens a log holds, as format_dartex writes them (Champions included), by dict
 # lookup; a target (FOUL@2.3) is read from bytes; anything else (lower case, spaces)
 # goes through tokens.parse_dartex, which has the last word.
@@ -35,7 +35,7 @@ PLAIN = {"BULL": _BULL, "DOUBLE": _DOUBLE, "TREBLE": _TREBLE, "FOUL": _FOUL, "OF
 for _n in range(1, 21):
     PLAIN[str(_n)] = _n
     PLAIN["CHAMP=%d" % _n] = _CHAMP + _n
-_ZERO = 48  # ord("0")
+_ZERO = const(48)  # ord("0")
 
 
 def parse_card(token):
@@ -65,7 +65,7 @@ def read_rest(tokens, cards):
     # Fill in the cards a lookup in PLAIN left as None (Champions, targets, other
     # spellings); -> the targets, a list of three, or None when no card names one.
     targets = None
-    for i in range(THROW):
+    for i in range(_THROW):
         if cards[i] is None:
             card, target = parse_card(tokens[i])
             cards[i] = card
@@ -80,7 +80,7 @@ def read_throw(tokens, first=False):
     # Tokens as laid -> (cards, targets or None, value); RulesError if it is no throw.
     # ["FOUL@2.3", "10", "11"] -> ([FOUL, 10, 11], [(2, 3), None, None], 21).
     # Bad tokens: RulesError "bad_card".
-    if type(tokens) is not list or len(tokens) != THROW:
+    if type(tokens) is not list or len(tokens) != _THROW:
         raise RulesError("bad_throw", "a throw is 3 cards")
     try:
         cards = [PLAIN.get(tokens[0]), PLAIN.get(tokens[1]), PLAIN.get(tokens[2])]
@@ -96,7 +96,7 @@ def parse_throw(tokens):
     # -> (cards, targets): targets a list of three, None where a card names none.
     if type(tokens) is str:
         tokens = tokens.replace(",", " ").split()
-    if (type(tokens) is not list and type(tokens) is not tuple) or len(tokens) != THROW:
+    if (type(tokens) is not list and type(tokens) is not tuple) or len(tokens) != _THROW:
         raise RulesError("bad_throw", "a throw is 3 cards")
     cards = []
     targets = []
@@ -227,12 +227,12 @@ def _multiplied(cards, a, b, c):
 def _multiply(cards, base):
     # X-4: Double and Treble multiply the next number or Bull after them in the laid
     # order, or, with none after, the last one before; multipliers compound.
-    for i in range(THROW):
+    for i in range(_THROW):
         card = cards[i]
         if card != _DOUBLE and card != _TREBLE:
             continue
         hit = -1
-        for j in range(i + 1, THROW):
+        for j in range(i + 1, _THROW):
             if base[j]:
                 hit = j
                 break

@@ -5,6 +5,7 @@
 #   "forfeit": 10, "false_call": 5, "target": 0 = none }
 # events:
 #   {"t": "cut", "seed": s}        cut for the first deal (C-3, C-5), before play
+#   {"t": "cut", "dealer": seat}   or the first dealer as the table agreed
 #   {"t": "hand", "caller": c, "deadwood": [d0, d1, ...]}   a show-down by counts
 #       (Gin: every other player's deadwood after his lay-offs, R-6)
 #   {"t": "hand", "caller": c, "cards": ["(6H 7H 8H) ... 2S", "...", ...]}
@@ -87,8 +88,8 @@ def new_match(config):
             "kind": None, "caller": 0, "deadwood": None, "shown": None, "draws": None}
 
 
-def _caller(cfg, event):
-    seat = event.get("caller")
+def _caller(cfg, event, key="caller"):
+    seat = event.get(key)
     if seat.__class__ is not int or seat < 0 or seat >= cfg["n"]:
         raise RulesError("bad_seat", clip("no seat ", seat))
     return seat
@@ -158,13 +159,19 @@ def _false_call(state, event):
 
 
 def _cut(state, event):
+    # C-3: the cut's cards from the logged seed, or the seat the table agreed on.
     if state["kind"] is not None:
         raise RulesError("late_cut", "cut before play only")
-    seed = check_seed(event.get("seed"))
-    result = cut_poker(state["cfg"]["n"], Xorshift32(seed))
-    state["first"] = result["dealer"]
-    state["draws"] = result["draws"]
-    return _close(state, "cut", result["dealer"], False)
+    if "dealer" in event and "seed" not in event:
+        dealer = _caller(state["cfg"], event, "dealer")
+        draws = []
+    else:
+        result = cut_poker(state["cfg"]["n"], Xorshift32(check_seed(event.get("seed"))))
+        dealer = result["dealer"]
+        draws = result["draws"]
+    state["first"] = dealer
+    state["draws"] = draws
+    return _close(state, "cut", dealer, False)
 
 
 def apply(state, event):

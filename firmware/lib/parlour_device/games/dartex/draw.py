@@ -13,6 +13,12 @@ from ...ui.lines import clip
 from .boxes import NUMBER_COUNT, Boxes, face, target_text
 
 try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+try:
     from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 except ImportError:
     TYPE_CHECKING = False  # type: ignore[misc]
@@ -26,7 +32,7 @@ CARD_OF = ("card 1 of 3", "card 2 of 3", "card 3 of 3")
 _BOXES: "Dict[bool, Boxes]" = {}
 # The note line's item under the boxes, by board (-1 mono, else the colour), by text.
 _NOTES: "Dict[int, Dict[str, Tuple[Any, ...]]]" = {}
-NOTES_KEPT = 32
+_NOTES_KEPT = const(32)
 AIMS_KEPT = 12
 # The plain notes' items ("card n of 3" by n - 1, the first throw's at 3), by board
 # (colour, mono).
@@ -177,8 +183,8 @@ def note_item(frame: "Any", text: str, colour: int) -> "Tuple[Any, ...]":
     mono = not lay.colour
     notes = _NOTES.get(-1 if mono else colour)
     if notes is None:
-        notes = _NOTES[-1 if mono else colour] = room_for(NOTES_KEPT)
-    elif len(notes) >= NOTES_KEPT:
+        notes = _NOTES[-1 if mono else colour] = room_for(_NOTES_KEPT)
+    elif len(notes) >= _NOTES_KEPT:
         emptied(notes)
     item = notes.get(text)
     if item is None:

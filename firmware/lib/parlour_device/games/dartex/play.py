@@ -18,6 +18,12 @@ from .draw import AIMS_KEPT, current, draw_entry, lay_card, note, note_item, tak
 from .results import HandOver, Table
 
 try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+try:
     from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 except ImportError:
     TYPE_CHECKING = False  # type: ignore[misc]
@@ -25,9 +31,9 @@ except ImportError:
 if TYPE_CHECKING:
     from ...ui.host import Host
 
-K_CHAMP = 6
-K_SWAP = 7
-K_TABLE = 8
+_K_CHAMP = const(6)
+_K_SWAP = const(7)
+_K_TABLE = const(8)
 SPECIAL_KEYS = {0: DOUBLE, 1: TREBLE, 2: BULL, 3: FOUL, 4: OFF, 5: WIRE}
 
 
@@ -279,7 +285,7 @@ class DartexPlay(Screen):
                 self.on_show()
             self._changed()
             return None
-        if key == K_TABLE:
+        if key == _K_TABLE:
             return Table(self.app, self)
         if self.aim:
             if key == K_OK:
@@ -288,11 +294,11 @@ class DartexPlay(Screen):
         if key in SPECIAL_KEYS:
             self._lay(SPECIAL_KEYS[key])
             return None
-        if key == K_CHAMP:
+        if key == _K_CHAMP:
             self.champ = not self.champ
             self._changed()
             return None
-        if key == K_SWAP:
+        if key == _K_SWAP:
             # one key that shows little (the pack goes down by one, the turn
             # moves on), so the message line names who exchanged or passed
             name = v["names"][v["turn"]]
