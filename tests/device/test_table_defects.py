@@ -80,6 +80,17 @@ def test_poker_the_cut_undone_is_not_left_silently_to_seat_one():
     assert pad.app.message.startswith("Cut: ") and pad.events()[0]["t"] == "cut"
 
 
+@pytest.mark.parametrize("game", ["poker", "stump", "dartex"])
+def test_the_cut_undone_can_be_a_chosen_dealer_in_every_game_with_a_dealers_row(game):
+    # Poker's dealer row was fixed once the match was begun: the cut had to be made
+    # again, whatever seat the table had agreed on.
+    pad = options(game, 3).do("k11 k9")
+    assert screen(pad) == OPTIONS[game] and "Dealer: cut" in pad.frame_text()
+    pad.do("t2 k11")                                 # P2 deals, agreed at the table
+    assert pad.events() == [{"t": "cut", "dealer": 1}] and screen(pad) == PLAY[game]
+    assert pad.view()["dealer"] == 1
+
+
 def test_stump_the_cut_undone_from_the_scores_page_goes_back_to_the_options():
     pad = options("stump", 3).do("k11 k5")
     assert screen(pad) == "Scores"

@@ -243,6 +243,17 @@ def test_c3_cut_picks_the_first_dealer_before_play_only():
     assert refused(RUM4, [], {"t": "cut", "seed": 0}).code == "bad_seed"
 
 
+def test_c3_the_first_dealer_may_be_the_seat_the_table_agreed_on():
+    # The device's options offer a seat as well as the cut: a begun match whose cut
+    # was undone takes the seat as its cut, as Stump and Dartex do.
+    view = play(RUM4, {"t": "cut", "dealer": 2})
+    assert view["dealer"] == 2 and view["last"]["draws"] == []
+    assert view["last"]["line"] == "Cut: %s deals" % RUM4["names"][2]
+    assert refused(RUM4, [], {"t": "cut", "dealer": 4}).code == "bad_seat"
+    assert refused(RUM4, [], {"t": "cut", "dealer": "1"}).code == "bad_seat"
+    assert refused(RUM4, [hand(0, 9, 5, 5, 20)], {"t": "cut", "dealer": 1}).code == "late_cut"
+
+
 # -- refusals ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("event, code", [
