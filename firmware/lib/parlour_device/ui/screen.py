@@ -91,6 +91,27 @@ class Screen:
         pass
 
 
+class ViewScreen(Screen):
+    # A play screen that follows its match: each new view (an event, an undo, a
+    # resume after a power cut) reaches on_view(v, old) once, before anything on the
+    # screen reads it; the rest of the time view() is one lookup.
+    sv: "Any" = None
+
+    def view(self) -> "dict[str, Any]":
+        v: "dict[str, Any]" = self.app.view()
+        old = self.sv
+        if v is not old:
+            self.sv = v
+            self.on_view(v, old)
+        return v
+
+    def on_show(self) -> None:
+        self.view()
+
+    def on_view(self, v: "dict[str, Any]", old: "Any") -> None:
+        pass
+
+
 class ListScreen(Screen):
     # A scrolling list picked with the encoder (or keys 1/7 = up/down) and OK.
     # Subclasses provide entries() -> list of str, and choose(index) -> Screen/None.

@@ -12,7 +12,7 @@ from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
 from ...ui.caches import Numbered, room_for
 from ...ui.frame import GREEN, K_OK, K_UNDO, RED, WHITE, seat_lights
 from ...ui.lines import clip
-from ...ui.screen import Screen
+from ...ui.screen import Screen, ViewScreen
 from .boxes import NUMBER_COUNT, NUMBER_FACES, NUMBERS, Boxes, token
 from .draw import AIMS_KEPT, current, draw_entry, lay_card, note, note_item, take_back
 from .results import HandOver, Table
@@ -74,7 +74,7 @@ _LAID_CHROME = (0, 4, 4, 5)     # _CHROMES' offset by cards laid
 _AIM_CHROME = ("turn: target 11 aim", _AIM_KEYS)
 
 
-class DartexPlay(Screen):
+class DartexPlay(ViewScreen):
     title = "Dartex"
 
     def __init__(self, app: "Host", cut_again: "Any" = None) -> None:
@@ -87,7 +87,6 @@ class DartexPlay(Screen):
         self.champ = False         # the next number card is a Champion (X-1)
         self.aim = 0               # FOUL or WIRE while its target is picked
         self.pick = 0              # index into the view's targets
-        self.sv: "Any" = None     # the view the screen last saw
         self.ver = 0               # bumped whenever the card being entered may change
         # Parts of the frame, kept until what they show changes: the body (per view)
         # and the entry's items (the body's, the three boxes', then the note line's,
@@ -117,19 +116,8 @@ class DartexPlay(Screen):
         self._lit_view: "Any" = None
         self._lit_labels: "Any" = None
 
-    def view(self) -> "Dict[str, Any]":
-        v: "Dict[str, Any]" = self.app.view()
-        return v
-
-    def on_show(self) -> None:
-        self._sync()
-
-    def _sync(self) -> None:
+    def on_view(self, v: "Dict[str, Any]", old: "Any") -> None:
         # Once per new view (an event or an undo): the body and the entry drawn again.
-        v = self.view()
-        if v is self.sv:
-            return
-        self.sv = v
         self._exch = 8 if v["pack"] > 0 else 0
         self.body = None
         self._aimlist = None
@@ -217,12 +205,11 @@ class DartexPlay(Screen):
     def _submit(self, event: "Dict[str, Any]") -> "Optional[Screen]":
         if self.app.submit(event) is not None:
             return None
-        # the entry starts over under the new view (_sync works the rest out once)
+        # the entry starts over under the new view (on_view works the rest out once)
         self.slots = []
         del self.laid[:]
         self.champ = False
         self.aim = 0
-        self._sync()
         if self.view()["hand_over"]:
             return HandOver(self.app, self)
         return None
@@ -345,9 +332,7 @@ class DartexPlay(Screen):
     # -- drawing --------------------------------------------------------------------
 
     def draw(self, frame: "Any") -> None:
-        v = self.app.view()
-        if v is not self.sv:
-            self._sync()
+        v = self.view()
         if v["turn"] is None:
             return
         entry = self.entry

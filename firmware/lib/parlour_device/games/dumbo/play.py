@@ -12,7 +12,7 @@ from parlour_rules.errors import RulesError
 from ...games import forget
 from ...ui.frame import BLUE, CYAN, GREEN, GREY, K_MENU, K_OK, K_UNDO, MAGENTA, RED, WHITE, YELLOW
 from ...ui.lines import clip
-from ...ui.screen import Screen
+from ...ui.screen import Screen, ViewScreen
 from .results import HandOver
 from .texts import outcome_row, table_row, totals_row
 
@@ -51,7 +51,7 @@ _BOTH = ("keys 0-3: declarer, turn: count, 11: OK", ("", "", "", "", "Joker", "O
 SEATING = ("parlour_rules.dumbo.seating", "parlour_rules.cut", "parlour_rules.prng")
 
 
-class DumboPlay(Screen):
+class DumboPlay(ViewScreen):
     title = "Dumbo"
 
     def __init__(self, app: "Host", seat_again: "Any" = None) -> None:
@@ -71,7 +71,6 @@ class DumboPlay(Screen):
         self.wrong = False         # key 6: a wrong declaration shown, for 11 to enter
         self.focus = 0             # 0 the declarer's count, 1 the opponent's
         self._last_d = 3           # the count an Octad toggled away from
-        self._sv: "Any" = None
         self._top: "List[Any]" = [None, None]      # the totals and tables (per view)
         self._rows: "List[Any]" = [None, None]     # the entry rows (per entry)
         self._texts: "Tuple[str, ...]" = ("", "", "", "", "")
@@ -81,14 +80,7 @@ class DumboPlay(Screen):
 
     # -- the view and the entry ---------------------------------------------------------
 
-    def on_show(self) -> None:
-        self._sync()
-
-    def _sync(self) -> None:
-        v = self.app.view()
-        if v is self._sv:
-            return
-        self._sv = v
+    def on_view(self, v: "Dict[str, Any]", old: "Any") -> None:
         self._clear()              # a new event or an undo: the entry starts over
         self.d = 3
         self.o = 0
@@ -150,8 +142,8 @@ class DumboPlay(Screen):
         self.o = 0
         if not self.app.view()["over"]:
             # the next hand's title now; after the game's last hand it waits for the
-            # new game (on_show and draw sync then), off the entry's own cost
-            self._sync()
+            # new game (on_show and draw follow it then), off the entry's own cost
+            self.view()
         return HandOver(self.app, self)
 
     # -- input ----------------------------------------------------------------------
@@ -207,7 +199,7 @@ class DumboPlay(Screen):
                     again = self.seat_again(self.app)
                 if again is not None:
                     return again
-                self._sync()
+                self.view()
             return None
         if key == K_MENU:
             return super().on_key(key)
@@ -314,9 +306,7 @@ class DumboPlay(Screen):
     # -- drawing ----------------------------------------------------------------------
 
     def draw(self, frame: "Any") -> None:
-        v = self.app.view()
-        if v is not self._sv:
-            self._sync()
+        v = self.view()
         if not v.get("tables"):
             return
         frame.keep(self._top, v, self._draw_top, v)

@@ -14,7 +14,7 @@ from parlour_rules.cards import GAL_CODES
 from parlour_rules.galumphus import scan
 
 from ...ui.frame import BLUE, GREEN, K_MENU, K_OK, K_UNDO, ORANGE, RED, WHITE, YELLOW
-from ...ui.screen import Screen
+from ...ui.screen import Screen, ViewScreen
 from . import draw
 from .over import GameMenu, GameOver
 from .texts import (
@@ -44,7 +44,7 @@ STARS = ("CRO", "GAL", "TAS", "BUB")
 DIM = 0x303030
 
 
-class GalumphusPlay(Screen):
+class GalumphusPlay(ViewScreen):
     title = "Galumphus"
 
     def __init__(self, app: "Host") -> None:
@@ -53,7 +53,6 @@ class GalumphusPlay(Screen):
         self.players: int = v["players"]
         self.short = shorts(v["names"])
         self.chromes = chromes(self.players)
-        self._sv: "Any" = None
         self._chrome = self.chromes["ready"]
         self.rows: "List[Tuple[str, int]]" = []   # the body lines (show / ready)
         self.head = 0           # lines of `rows` above the shown cards (show)
@@ -70,23 +69,11 @@ class GalumphusPlay(Screen):
         self._shown_time = ""
         self._settled: "List[Tuple[Any, Tuple[str, int]]]" = []   # (claim, its line)
 
-    def view(self) -> "Dict[str, Any]":
-        v: "Dict[str, Any]" = self.app.view()
-        return v
-
-    def on_show(self) -> None:
-        self._sync()
-
     # -- following the match ---------------------------------------------------------
 
-    def _sync(self) -> None:
+    def on_view(self, v: "Dict[str, Any]", old: "Any") -> None:
         # Once per new view (an event, an undo, a resume after a power cut: the
         # timers start again from now).
-        v = self.view()
-        old = self._sv
-        if v is old:
-            return
-        self._sv = v
         now = self.app.ticks()
         phase = v["phase"]
         called = v["called"]
@@ -209,7 +196,7 @@ class GalumphusPlay(Screen):
     def _arm(self) -> None:
         # The next time something on screen changes by itself: a second of a
         # countdown, a page of shown cards, the end of a show or a lock.
-        v = self._sv
+        v = self.sv
         app = self.app
         if self.pending:
             self.due = app.after(0)
@@ -247,7 +234,7 @@ class GalumphusPlay(Screen):
             if self.anim >= ANIM_STEPS:
                 self.anim = -1
                 self.t0 = self.app.ticks()      # the cards dealt after it show now
-                self._chrome = self._pick_chrome(self._sv)
+                self._chrome = self._pick_chrome(self.sv)
             self._arm()
             return None
         v = self.view()
@@ -271,7 +258,7 @@ class GalumphusPlay(Screen):
         return None
 
     def countdown(self) -> str:
-        v = self._sv
+        v = self.sv
         if v["phase"] == "show":
             return draw.countdown(v["show_ms"] - self._since(self.t0))
         if v["lock"] is not None:
@@ -286,7 +273,6 @@ class GalumphusPlay(Screen):
         return None
 
     def _after(self) -> "Optional[Screen]":
-        self._sync()
         if self.view()["phase"] == "over":
             return GameOver(self.app, self._rows, self.short)
         return None
@@ -350,7 +336,7 @@ class GalumphusPlay(Screen):
                 self.app.beep("refuse")
                 return None
             self.app.undo()
-            self._sync()
+            self.view()
             return None
         if key == K_MENU:
             return GameMenu(self.app, self, self._rows, self.short)
@@ -387,8 +373,6 @@ class GalumphusPlay(Screen):
 
     def draw(self, frame: "Any") -> None:
         v = self.view()
-        if v is not self._sv:
-            self._sync()
         if v["phase"] == "over":
             return
         if self.anim >= 0:
@@ -460,7 +444,7 @@ class GalumphusPlay(Screen):
         # orange; after a call, each claimant's key green (right) or red (wrong).
         v = self.view()
         kept: "Optional[Tuple[int, ...]]" = self._lights
-        if kept is not None and self._sv is v:
+        if kept is not None and self.sv is v:
             return kept
         colours = [0] * 12
         for seat in range(self.players):

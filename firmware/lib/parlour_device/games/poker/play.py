@@ -27,7 +27,7 @@ from ...ui.frame import (
     WHITE,
     YELLOW,
 )
-from ...ui.screen import Screen
+from ...ui.screen import Screen, ViewScreen
 from .more import More
 from .results import HandDone
 from .rows import clamp_top, draw_rows, keep_in_sight, tail_item
@@ -64,7 +64,7 @@ _OVER_ROW = ("Match over: 8 settle", YELLOW)
 _ROLES = (" ", "C", "D")        # a row's mark: nothing, the caller, the dealer
 
 
-class PokerPlay(Screen):
+class PokerPlay(ViewScreen):
     title = "Poker"
 
     def __init__(self, app: "Host", cut_again: "Any" = None) -> None:
@@ -80,7 +80,6 @@ class PokerPlay(Screen):
         self.top = 0
         self.stage = CALLER
         self.ver = 0
-        self._sv: "Any" = None
         # Tables made at their size (a dict that grows frees its old table, and the
         # board's allocator then searches the heap from that hole on).
         self._texts: "Dict[int, str]" = room_for(3 * SEATS)   # a row's text by seat * 3 + mark
@@ -103,18 +102,8 @@ class PokerPlay(Screen):
 
     # -- what the screen shows --------------------------------------------------------
 
-    def view(self) -> "Dict[str, Any]":
-        v: "Dict[str, Any]" = self.app.view()
-        if v is not self._sv:
-            self._sync(v)
-        return v
-
-    def on_show(self) -> None:
-        self.view()
-
-    def _sync(self, v: "Dict[str, Any]") -> None:
+    def on_view(self, v: "Dict[str, Any]", old: "Any") -> None:
         # Once per new view (an event or an undo): the title, then the entry.
-        self._sv = v
         n = len(v["players"])
         if len(self.counts) != n:
             self._clear(n)
@@ -144,7 +133,7 @@ class PokerPlay(Screen):
     def _changed(self) -> None:
         # The entry changed: its stage, preview, keys and lights worked out again;
         # its rows when they are next drawn.
-        v = self._sv
+        v = self.sv
         self.ver += 1
         caller = self.caller
         if caller < 0:
@@ -172,7 +161,7 @@ class PokerPlay(Screen):
         lines = self._lines
         if lines is None:
             if self.stage == CALLER:
-                lines = self._caller_lines(self._sv)
+                lines = self._caller_lines(self.sv)
             else:
                 rows: "List[Any]" = [None] * len(self.counts)     # made at its size
                 for seat in range(len(rows)):
@@ -187,7 +176,7 @@ class PokerPlay(Screen):
         if text is None:
             width = self.app.layout.cols - 9
             text = self._texts[seat * 3 + mark] = "%d %s %s" % (
-                seat, column(self._sv["players"][seat], width), _ROLES[mark])
+                seat, column(self.sv["players"][seat], width), _ROLES[mark])
         return text
 
     def _caller_lines(self, v: "Dict[str, Any]") -> "List[Tuple[Any, ...]]":
@@ -211,7 +200,7 @@ class PokerPlay(Screen):
         return out
 
     def _count_row(self, seat: int) -> "Tuple[Any, ...]":
-        mark = 1 if seat == self.caller else 2 if seat == self._sv["dealer"] else 0
+        mark = 1 if seat == self.caller else 2 if seat == self.sv["dealer"] else 0
         shown = self.done[seat] or seat == self.focus
         return (self._text(seat, mark), YELLOW if mark == 1 else WHITE,
                 _VALUES[self.counts[seat]] if shown else _UNSET)
@@ -378,7 +367,7 @@ class PokerPlay(Screen):
         if seat >= n:
             self._refuse("Seats: keys 0-%d" % (n - 1))
             return None
-        if self._sv["over"]:
+        if self.sv["over"]:
             self._refuse("Match over: 8 settle")
             return None
         if self.stage == CALLER:
@@ -407,7 +396,7 @@ class PokerPlay(Screen):
             self.done[seat] = True
             self.order.append(seat)
         n = len(self.counts)
-        if not (seat == self.caller and self.counts[seat] > self._sv["threshold"]):
+        if not (seat == self.caller and self.counts[seat] > self.sv["threshold"]):
             # on to the next seat still to count, leftwards (C-1)
             for step in range(1, n):
                 nxt = (seat + step) % n

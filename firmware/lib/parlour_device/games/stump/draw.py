@@ -7,7 +7,7 @@
 from ...ui.caches import Numbered, remember, room_for
 from ...ui.frame import BLACK, CYAN, GREEN, GREY, ORANGE, RECT, RED, TEXT, WHITE, YELLOW
 from ...ui.lines import clip
-from ...ui.screen import Screen
+from ...ui.screen import ViewScreen
 from .ring import RING, RingStyle, dots, draw_marks, label_point, table
 from .texts import (
     BRACKETED,
@@ -46,7 +46,7 @@ _GEN = [0]
 _TITLES = Numbered("Stump R%d", 16)
 
 
-class StumpView(Screen):
+class StumpView(ViewScreen):
     # The entry being typed and everything drawn from it and the match's view.
     title = "Stump"
 
@@ -58,7 +58,6 @@ class StumpView(Screen):
         self.ties: "List[Any]" = []  # setup on a tie: [[side, gap], [side, gap]]
         self.pick = 0              # move / member / tie: the highlighted choice
         self.seen: "Any" = None    # the step the entry was last reset for
-        self.sv: "Any" = None     # the view the screen last saw
         self._round = -1           # the round its title shows
         self.gen = 0               # a number for that view, unique across screens
         self._kkey: "Any" = None
@@ -99,19 +98,8 @@ class StumpView(Screen):
 
     # -- what the engine says -------------------------------------------------------
 
-    def view(self) -> "Dict[str, Any]":
-        # The match's view; a new one (an event or an undo) first resets the entry.
-        v: "Dict[str, Any]" = self.app.view()
-        if v is not self.sv:
-            self._sync(v)
-        return v
-
-    def on_show(self) -> None:
-        self.view()
-
-    def _sync(self, v: "Dict[str, Any]") -> None:
-        # Once per new view: a new step starts its entry afresh.
-        self.sv = v
+    def on_view(self, v: "Dict[str, Any]", old: "Any") -> None:
+        # Once per new view (an event or an undo): a new step starts its entry afresh.
         _GEN[0] += 1
         self.gen = _GEN[0]
         rnd = v["round"]
@@ -289,9 +277,7 @@ class StumpView(Screen):
         # Two remembered parts: what the view decides, drawn once per view, and what
         # the entry decides, drawn again only when the entry changed. (Frame.keep's
         # work, written out: this runs on every key and every click.)
-        v = self.app.view()
-        if v is not self.sv:
-            self._sync(v)
+        v = self.view()
         items = frame.items
         body = self._body
         if body[0] != self.gen:
