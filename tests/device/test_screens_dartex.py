@@ -166,7 +166,7 @@ def test_the_screens_caches_start_empty_and_are_emptied_in_place():
 @pytest.mark.parametrize("colour", [False, True], ids=["macropad", "tft"])
 def test_the_entry_brought_up_to_date_in_place_equals_the_entry_drawn_whole(colour):
     # A card laid or taken back writes only what changed into the kept entry
-    # (dartex_draw.lay_card, take_back); after every step of the scripted match the
+    # (DartexView.lay_card, take_back); after every step of the scripted match the
     # kept items equal the ones draw_entry makes from nothing.
     # The modules are looked up as the app holds them: it drops a game's modules
     # when another opens, so a class imported here first may not be the app's.
@@ -181,12 +181,11 @@ def test_the_entry_brought_up_to_date_in_place_equals_the_entry_drawn_whole(colo
         screen = pad.app.screen
         if type(screen).__name__ != "DartexPlay" or screen.entry is None:
             continue
-        draw_entry = importlib.import_module("parlour_device.games.dartex.draw").draw_entry
         Frame = importlib.import_module("parlour_device.ui.frame").Frame
         kept = list(screen.entry)
         screen.entry = screen.store = screen.body = None
         screen.shown = [None, None, None]
-        whole = draw_entry(screen, Frame(pad.app.layout), pad.view())
+        whole = screen.draw_entry(Frame(pad.app.layout), pad.view())
         assert kept == whole, step
         compared += 1
     assert compared > 60

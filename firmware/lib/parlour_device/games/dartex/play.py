@@ -5,16 +5,15 @@
 # the rules refuse it, before OK sends it. Exchange or pass on key 7 (X-6).
 
 from parlour_rules.dartex import throw_value
-from parlour_rules.dartex.views import aims as aims_of
 from parlour_rules.errors import RulesError
 from parlour_rules.tokens import BULL, CHAMP, DOUBLE, FOUL, OFF, TREBLE, WIRE
 
-from ...ui.caches import Numbered, room_for
-from ...ui.frame import GREEN, K_OK, K_UNDO, RED, WHITE, seat_lights
+from ...ui.caches import Numbered
+from ...ui.frame import K_OK, K_UNDO, seat_lights
 from ...ui.lines import clip
-from ...ui.screen import Screen, ViewScreen
-from .boxes import NUMBER_COUNT, NUMBER_FACES, NUMBERS, Boxes, token
-from .draw import AIMS_KEPT, current, draw_entry, lay_card, note, note_item, take_back
+from ...ui.screen import Screen
+from .boxes import NUMBER_COUNT, NUMBERS
+from .draw import DartexView, note_item
 from .results import HandOver, Table
 
 try:
@@ -24,7 +23,7 @@ except ImportError:
         return x
 
 try:
-    from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+    from typing import TYPE_CHECKING, Any, Dict, Optional, Tuple
 except ImportError:
     TYPE_CHECKING = False  # type: ignore[misc]
 
@@ -38,11 +37,6 @@ SPECIAL_KEYS = {0: DOUBLE, 1: TREBLE, 2: BULL, 3: FOUL, 4: OFF, 5: WIRE}
 
 
 _TITLES = Numbered("Dartex hand %d", 16)
-# "= 13": a throw's value as its preview shows it, made at import up to 63 (~2 KB;
-# nearly every throw's value, and a string made per throw costs ~30,000 fuel on the
-# board), larger ones once per value
-_VALUE_TEXTS = tuple(["= %d" % value for value in range(64)])
-_VALUES = Numbered("= %d", 32)
 _AIM_KEYS: "Tuple[str, ...]" = ("", "", "", "", "", "", "", "", "Table", "Back", "Menu", "Aim")
 
 
@@ -74,7 +68,7 @@ _LAID_CHROME = (0, 4, 4, 5)     # _CHROMES' offset by cards laid
 _AIM_CHROME = ("turn: target 11 aim", _AIM_KEYS)
 
 
-class DartexPlay(ViewScreen):
+class DartexPlay(DartexView):
     title = "Dartex"
 
     def __init__(self, app: "Host", cut_again: "Any" = None) -> None:
@@ -82,103 +76,29 @@ class DartexPlay(ViewScreen):
         # the options screen again when the cut is undone (from __init__.py, which
         # imports this module: passed in, not imported back)
         self.cut_again = cut_again
-        self.slots: "List[Tuple[int, Any]]" = []   # (card, target) laid so far
-        self.idx = 6               # NUMBERS[idx] is the number under the encoder
-        self.champ = False         # the next number card is a Champion (X-1)
-        self.aim = 0               # FOUL or WIRE while its target is picked
-        self.pick = 0              # index into the view's targets
-        self.ver = 0               # bumped whenever the card being entered may change
-        # Parts of the frame, kept until what they show changes: the body (per view)
-        # and the entry's items (the body's, the three boxes', then the note line's,
-        # in one list made at its size once, `_store`), made again when the entry
-        # changes; a turn of the encoder replaces the face of the box being entered
-        # in place (at `_at`; `ver` moves, `_card_ver` tells the entry's box).
-        self.body: "Optional[Tuple[Any, ...]]" = None
-        self.entry: "Optional[List[Any]]" = None
-        self.store: "Optional[List[Any]]" = None
-        self.shown: "List[Any]" = [None, None, None]   # the part in each box of _store
-        self.start = 0            # where the boxes start in _store (after the body)
-        self.at = 0
-        self.card_ver = -1
-        self.target_lines: "Dict[int, str]" = {}         # target lines of this view, by pick
-        self._aimlist: "Optional[List[Any]]" = None   # the throws on the table (per view)
-        # aimed faces, by card and target: a few a match, in a table made at its size
-        # once (grown on a target click, it cost that click a heap search, ~180,000)
-        self.aims: "Dict[Any, str]" = room_for(AIMS_KEPT)
-        self._event: "Optional[Dict[str, Any]]" = None   # the throw of 3 laid cards
-        self._preview: "Optional[Tuple[str, int]]" = None
         self._exch = 0             # 8 while the pack has cards (exchange, else pass)
-        self.short: "Optional[List[str]]" = None   # the names cut to 6 (the status line)
         self._chrome: "Tuple[str, Tuple[str, ...]]" = ("", _AIM_KEYS)
-        self.bx: "Optional[Boxes]" = None
-        self.laid: "List[Tuple[Any, ...]]" = []   # the laid boxes' items, by slot
         self._lit: "Tuple[int, ...]" = ()       # the key lights, and what they are for
         self._lit_view: "Any" = None
         self._lit_labels: "Any" = None
 
     def on_view(self, v: "Dict[str, Any]", old: "Any") -> None:
         # Once per new view (an event or an undo): the body and the entry drawn again.
+        super().on_view(v, old)
         self._exch = 8 if v["pack"] > 0 else 0
-        self.body = None
-        self._aimlist = None
-        if self.target_lines:            # a new table only where lines were made
-            self.target_lines = {}
         hand = v["hand"]
         self.title = _TITLES.text(hand) if hand else "Dartex"
-        self._changed()
+        self.changed()
 
-    def _changed(self) -> None:
-        # The entry (or the view under it) changed: its parts, preview and event go,
-        # and the key labels and the hint are worked out again (not on every frame).
-        self.ver += 1
-        self.entry = None
-        self._event = None
-        self._preview = None
+    def changed(self) -> None:
+        # the entry changed: its key labels and hint too (worked out here, not per frame)
+        super().changed()
         if self.aim:
             chrome = _AIM_CHROME
         else:
             laid = len(self.slots)
             chrome = _CHROMES[self._exch + _LAID_CHROME[laid] + (2 if self.champ else 0)]
         self._chrome = chrome
-
-    # -- the throw being entered -----------------------------------------------------
-
-    def event(self) -> "Dict[str, Any]":
-        # The throw of the cards laid, made once for its preview and its sending.
-        event = self._event
-        if event is None:
-            cards = []
-            for card, target in self.slots:
-                # a number's token is its face (from the table), the rest token()'s
-                cards.append(NUMBER_FACES[card] if 0 < card <= 25 and target is None
-                             else token(card, target))
-            event = self._event = {"t": "throw", "cards": cards}
-        return event
-
-    def preview(self) -> "Tuple[str, int]":
-        # The value of three laid cards, or the reason the rules refuse them.
-        match = self.app.match
-        if len(self.slots) < 3 or match is None:
-            return "", WHITE
-        found = self._preview
-        if found is not None:
-            return found
-        try:
-            value = throw_value(match.state, self.event())
-        except RulesError as e:
-            found = (e.message, RED)
-        else:
-            found = (_VALUE_TEXTS[value] if 0 <= value < 64 else _VALUES.text(value), GREEN)
-        self._preview = found
-        return found
-
-    def targets(self) -> "List[Any]":
-        # The throws on the table as (seat, number), read once per view.
-        aims = self._aimlist
-        if aims is None:
-            match = self.app.match
-            aims = self._aimlist = aims_of(match.state) if match is not None else []
-        return aims
 
     def _lay(self, card: int) -> None:
         if len(self.slots) >= 3:
@@ -188,19 +108,19 @@ class DartexPlay(ViewScreen):
             # X-5: pick the throw it lands on
             self.aim = card
             self.pick = 0
-            self._changed()
+            self.changed()
             return
         self.slots.append((card, None))
         self.champ = False
         entry = self.entry
-        self._changed()
+        self.changed()
         if entry is not None and len(self.slots) < 3:
-            lay_card(self, entry, card)     # the drawn entry brought up to date
+            self.lay_card(entry, card)     # the drawn entry brought up to date
 
     def _aimed(self) -> None:
         self.slots.append((self.aim, self.targets()[self.pick]))
         self.aim = 0
-        self._changed()
+        self.changed()
 
     def _submit(self, event: "Dict[str, Any]") -> "Optional[Screen]":
         if self.app.submit(event) is not None:
@@ -245,10 +165,10 @@ class DartexPlay(ViewScreen):
                 self.champ = False
             slots.append((card, None))
             entry = self.entry
-            self._changed()
+            self.changed()
             if entry is not None and len(slots) < 3:
                 # the drawn entry brought up to date in place (a full draw otherwise)
-                lay_card(self, entry, card)
+                self.lay_card(entry, card)
             return None
         if key == K_UNDO:
             # 9 takes back what was typed, then (nothing typed) the last event
@@ -260,9 +180,9 @@ class DartexPlay(ViewScreen):
                 self.slots.pop()
                 del self.laid[len(self.slots):]
                 entry = self.entry
-                self._changed()
+                self.changed()
                 if entry is not None:
-                    take_back(self, entry)     # the drawn entry brought up to date
+                    self.take_back(entry)     # the drawn entry brought up to date
                 return None
             else:
                 if self.app.undo() is None and self.cut_again is not None:
@@ -270,7 +190,7 @@ class DartexPlay(ViewScreen):
                     if again is not None:
                         return again
                 self.on_show()
-            self._changed()
+            self.changed()
             return None
         if key == _K_TABLE:
             return Table(self.app, self)
@@ -283,7 +203,7 @@ class DartexPlay(ViewScreen):
             return None
         if key == _K_CHAMP:
             self.champ = not self.champ
-            self._changed()
+            self.changed()
             return None
         if key == _K_SWAP:
             # X-6: one key that shows little (the pack goes down by one, the turn
@@ -337,7 +257,7 @@ class DartexPlay(ViewScreen):
             return
         entry = self.entry
         if entry is None:
-            entry = draw_entry(self, frame, v)
+            entry = self.draw_entry(frame, v)
         elif self.card_ver != self.ver:
             # a click: only the face of the box being entered changes (a number
             # turned with three cards laid keeps `ver`, so it redraws nothing)
@@ -346,9 +266,9 @@ class DartexPlay(ViewScreen):
             if at < 3:
                 boxes = self.bx
                 if self.aim or boxes is None:
-                    entry[self.at] = current(self, frame, at)
+                    entry[self.at] = self.current(frame, at)
                     if self.aim:       # the note: the line of the throw aimed at
-                        text, colour = note(self, v)
+                        text, colour = self.note(v)
                         entry[len(entry) - 1] = note_item(frame, text, colour)
                 else:
                     item = boxes.numbers[(at + 3 if self.champ else at) * NUMBER_COUNT
