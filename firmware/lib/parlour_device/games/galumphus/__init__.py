@@ -1,11 +1,11 @@
 # The Great Galumphus on the device (G-1..G-10): the device is the pack, the
 # caller and the umpire. The options before a match are options.py (loaded only
 # while they show); the play screen is play.py (drawn by draw.py, its text in
-# texts.py), the end and the game's menu over.py.
+# texts.py), the end and the game's menu results.py.
 
 from ...ui.screen import Screen
-from .over import GameOver
 from .play import GalumphusPlay
+from .results import GameOver
 
 try:
     from typing import TYPE_CHECKING, List

@@ -16,7 +16,7 @@ from parlour_rules.galumphus import scan
 from ...ui.frame import BLUE, GREEN, K_MENU, K_OK, K_UNDO, ORANGE, RED, WHITE, YELLOW
 from ...ui.screen import Screen, ViewScreen
 from . import draw
-from .over import GameMenu, GameOver
+from .results import GameMenu, GameOver
 from .texts import (
     CALLS,
     K_PASS,
