@@ -38,9 +38,15 @@ if TYPE_CHECKING:
 
 MAX_KEPT = 200          # finished matches kept for the laptop (>= 50 promised)
 FAULTS_LOGGED = 16      # faults written to the error log per boot (a loop must not wear the flash)
-CHROME_KEPT = 4        # title lines and hint lines remembered (then started over)
-KEY_TEXTS_KEPT = 16    # the colour board's key labels ("7 Exch") remembered
-KEY_BACK = 0x283040    # behind a key's label on the colour board
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+_CHROME_KEPT = const(4)        # title lines and hint lines remembered (then started over)
+_KEY_TEXTS_KEPT = const(16)    # the colour board's key labels ("7 Exch") remembered
+_KEY_BACK = const(0x283040)    # behind a key's label on the colour board
 
 
 class App:
@@ -62,8 +68,8 @@ class App:
         self._frame = Frame(self.layout, self.memo)
         # The title/message lines and the hint/key labels drawn so far, by what they
         # show: screens come and go with the same few, so each is drawn once.
-        self._tops: dict[Any, Tuple[Any, ...]] = room_for(CHROME_KEPT)
-        self._bottoms: dict[Any, Tuple[Any, ...]] = room_for(CHROME_KEPT)
+        self._tops: dict[Any, Tuple[Any, ...]] = room_for(_CHROME_KEPT)
+        self._bottoms: dict[Any, Tuple[Any, ...]] = room_for(_CHROME_KEPT)
         self._labels: Tuple[str, ...] = ()   # the key labels of the last frame composed
         self._top_message: Any = None        # what the last title part shows, and it
         self._top_title: Any = None
@@ -71,7 +77,7 @@ class App:
         self._chrome: Any = None             # the last (hint, labels), and its part
         self._bottom_part: Tuple[Any, ...] = ()
         # the colour board's key labels: their text items by (key, label), their boxes
-        self._key_texts: dict[Any, Tuple[Any, ...]] = room_for(KEY_TEXTS_KEPT)
+        self._key_texts: dict[Any, Tuple[Any, ...]] = room_for(_KEY_TEXTS_KEPT)
         self._key_backs: list[Tuple[Any, ...]] = []
         # prefs.py is loaded to read or save them, and let go after: its code need
         # not sit on the heap through a match.
@@ -427,7 +433,7 @@ class App:
             key: Any = (message, title)
             part = self._tops.get(key)
             if part is None:
-                part = remember(self._tops, CHROME_KEPT, key, self._part(self._top))
+                part = remember(self._tops, _CHROME_KEPT, key, self._part(self._top))
             self._top_part = part
         items.extend(self._top_part)
         screen.draw(frame)
@@ -439,7 +445,7 @@ class App:
             key = chrome if self.layout.colour else chrome[0]
             part = self._bottoms.get(key)
             if part is None:
-                part = remember(self._bottoms, CHROME_KEPT, key, self._part(self._bottom))
+                part = remember(self._bottoms, _CHROME_KEPT, key, self._part(self._bottom))
             self._bottom_part = part
         items.extend(self._bottom_part)
         return frame
@@ -479,7 +485,7 @@ class App:
         if not backs:       # each key's box, made once
             for key in range(12):
                 x, y, w, h = lay.key_box(key)
-                backs.append((RECT, x, y, w, h, KEY_BACK, True))
+                backs.append((RECT, x, y, w, h, _KEY_BACK, True))
         for key in range(12):
             label = labels[key]
             if label:
@@ -487,7 +493,7 @@ class App:
                 item = texts.get(named)
                 if item is None:
                     back = backs[key]
-                    item = remember(texts, KEY_TEXTS_KEPT, named,
+                    item = remember(texts, _KEY_TEXTS_KEPT, named,
                                     (TEXT, back[1] + 2, back[2], "%d %s" % named, WHITE, 1, -1))
                 items.append(backs[key])
                 items.append(item)

@@ -13,7 +13,13 @@ try:
 except ImportError:
     pass
 
-MAX_LINE = 1024     # the longest request taken (the laptop sends at most RX a time)
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+_MAX_LINE = const(1024)     # the longest request taken (the laptop sends at most RX a time)
 RX = 256            # bytes read a pass: no more than the USB receive buffer holds
 
 
@@ -22,7 +28,7 @@ class Link:
         self.serial = serial
         serial.timeout = 0
         serial.write_timeout = 0    # a laptop that stops reading must not stall the table
-        self.decoder = Decoder(MAX_LINE)
+        self.decoder = Decoder(_MAX_LINE)
         self.items: list[Any] = []  # requests read and not yet answered
         self.out: list[Any] = []    # the pieces of a reply the laptop has not taken yet
         self.taken = 0              # bytes of out[0] already taken

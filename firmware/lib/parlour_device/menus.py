@@ -41,15 +41,21 @@ _FREE: "dict[str, str]" = {}             # "- Ann": a name not seated
 for _n in range(1, 9):                   # (the roster until names come from the laptop)
     _FREE["P%d" % _n] = "- P%d" % _n
 _SEATED: "dict[int, dict[str, str]]" = {}   # "2 Ann": by seat, by name
-KEPT = 64                                # names kept before starting over
-K_START = 8
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+_KEPT = const(64)                                # names kept before starting over
+_K_START = const(8)
 LIVE_CHOICES = ["Keep it for later", "End it (stopped)", "Back"]
 
 
 def _free(name: str) -> str:
     text = _FREE.get(name)
     if text is None:
-        if len(_FREE) >= KEPT:
+        if len(_FREE) >= _KEPT:
             _FREE.clear()
         text = _FREE[name] = "- " + name
     return text
@@ -61,7 +67,7 @@ def _seated(place: int, name: str) -> str:
         table = _SEATED[place] = {}
     text = table.get(name)
     if text is None:
-        if len(table) >= KEPT:
+        if len(table) >= _KEPT:
             table.clear()
         text = table[name] = "%d %s" % (place + 1, name)
     return text
@@ -209,7 +215,7 @@ class PlayerSetup(MenuScreen):
 
     def on_key(self, key: int) -> Optional[Screen]:
         # 8 starts with the players seated, wherever the list is scrolled to.
-        if key == K_START:
+        if key == _K_START:
             return self.start()
         return super().on_key(key)
 

@@ -8,10 +8,16 @@ except ImportError:
     pass
 
 NVM_MAGIC = b"PRL1"
-NVM_FLAGS = 4
-NVM_SEQ = 8
-NVM_USED = 12
-FLAG_MAINTENANCE = 1
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+_NVM_FLAGS = const(4)
+_NVM_SEQ = const(8)
+_NVM_USED = const(12)
+_FLAG_MAINTENANCE = const(1)
 
 
 def _formatted(nvm: Any) -> bool:
@@ -20,25 +26,25 @@ def _formatted(nvm: Any) -> bool:
 
 def _format(nvm: Any) -> None:
     if not _formatted(nvm):
-        nvm[0:NVM_USED] = NVM_MAGIC + bytes(NVM_USED - 4)
+        nvm[0:_NVM_USED] = NVM_MAGIC + bytes(_NVM_USED - 4)
 
 
 def read_seq(nvm: Any) -> int:
     # The last match number handed out (0 on a blank or absent nvm).
     if nvm is None or not _formatted(nvm):
         return 0
-    return int.from_bytes(bytes(nvm[NVM_SEQ:NVM_SEQ + 4]), "little")
+    return int.from_bytes(bytes(nvm[_NVM_SEQ:_NVM_SEQ + 4]), "little")
 
 
 def write_seq(nvm: Any, seq: int) -> None:
     if nvm is None:
         return
     _format(nvm)
-    nvm[NVM_SEQ:NVM_SEQ + 4] = seq.to_bytes(4, "little")
+    nvm[_NVM_SEQ:_NVM_SEQ + 4] = seq.to_bytes(4, "little")
 
 
 def maintenance_requested(nvm: Any) -> bool:
-    return nvm is not None and _formatted(nvm) and bool(nvm[NVM_FLAGS] & FLAG_MAINTENANCE)
+    return nvm is not None and _formatted(nvm) and bool(nvm[_NVM_FLAGS] & _FLAG_MAINTENANCE)
 
 
 def set_maintenance(nvm: Any, on: bool) -> bool:
@@ -47,6 +53,6 @@ def set_maintenance(nvm: Any, on: bool) -> bool:
     if nvm is None:
         return False
     _format(nvm)
-    flags = nvm[NVM_FLAGS]
-    nvm[NVM_FLAGS] = (flags | FLAG_MAINTENANCE) if on else (flags & ~FLAG_MAINTENANCE & 0xFF)
+    flags = nvm[_NVM_FLAGS]
+    nvm[_NVM_FLAGS] = (flags | _FLAG_MAINTENANCE) if on else (flags & ~_FLAG_MAINTENANCE & 0xFF)
     return True

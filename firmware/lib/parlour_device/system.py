@@ -9,9 +9,15 @@ import time
 
 # gc.mem_free on the board; None where there is none (CPython: the simulator).
 MEM_FREE = getattr(gc, "mem_free", None)
-TICKS_MASK = 0x1FFFFFFF    # supervisor.ticks_ms wraps at 2**29: times are compared
-TICKS_HALF = 0x10000000    # by their wrapped difference
-BOOT_ID_MASK = 0xFFFFFF    # a boot id is 3 random bytes
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+_TICKS_MASK = const(0x1FFFFFFF)    # supervisor.ticks_ms wraps at 2**29: times are compared
+_TICKS_HALF = const(0x10000000)    # by their wrapped difference
+_BOOT_ID_MASK = const(0xFFFFFF)    # a boot id is 3 random bytes
 
 
 def mem_free() -> int:
@@ -20,11 +26,11 @@ def mem_free() -> int:
 
 def ticks_reached(now: int, due: int) -> bool:
     # True once `now` is at or past `due`, both wrapped ticks.
-    return (now - due) & TICKS_MASK < TICKS_HALF
+    return (now - due) & _TICKS_MASK < _TICKS_HALF
 
 
 def ticks_after(now: int, ms: int) -> int:
-    return (now + ms) & TICKS_MASK
+    return (now + ms) & _TICKS_MASK
 
 
 def uptime_ms() -> int:
@@ -42,7 +48,7 @@ def boot_id() -> int:
     try:
         return int.from_bytes(os.urandom(3), "little")
     except (AttributeError, NotImplementedError, OSError):
-        return uptime_ms() & BOOT_ID_MASK
+        return uptime_ms() & _BOOT_ID_MASK
 
 
 def setting(name: str, default: str) -> str:

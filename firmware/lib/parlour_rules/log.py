@@ -4,7 +4,13 @@
 
 from .errors import RulesError, clip
 
-LOG_VERSION = 1
+try:
+    from micropython import const
+except ImportError:
+    def const(value):
+        return value
+
+_LOG_VERSION = const(1)
 # The games, in the menus' order: the one list the device and the laptop read.
 GAMES = ("dumbo", "poker", "stump", "dartex", "galumphus")
 NAMES = {"dumbo": "Dumbo", "poker": "Poker Rum/Gin", "stump": "Stump",
@@ -102,7 +108,7 @@ class MatchLog:
         return self._screen_view(self.state)
 
     def record(self):
-        return {"v": LOG_VERSION, "game": self.game_name, "config": self.config,
+        return {"v": _LOG_VERSION, "game": self.game_name, "config": self.config,
                 "events": list(self.events)}
 
 
@@ -110,7 +116,7 @@ def from_record(record):
     # A stored or synced record -> a MatchLog, refusing anything that does not replay.
     if type(record) is not dict:
         raise RulesError("bad_record", "record not an object")
-    if record.get("v") != LOG_VERSION:
+    if record.get("v") != _LOG_VERSION:
         raise RulesError("bad_record", clip("log version ", record.get("v")))
     events = record.get("events")
     if type(events) is not list:

@@ -6,6 +6,12 @@
 from . import NAME_MAX, PROTOCOL, ROSTER_MAX
 
 try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+try:
     from typing import Any, Optional
 except ImportError:
     pass
@@ -24,7 +30,7 @@ REQUESTS = {
 }
 # reply type -> what it answers
 REPLIES = ("hello", "ok", "rec", "bad", "end", "acked", "error")
-DIGEST = 8          # a record's digest: its stored line's CRC-32, as 8 hex digits
+_DIGEST = const(8)          # a record's digest: its stored line's CRC-32, as 8 hex digits
 ACK_MAX = 16        # (seq, digest) pairs an ack names at most
 
 
@@ -81,7 +87,7 @@ def recs_ok(recs: "list[Any]") -> bool:
         if type(pair) is not list or len(pair) != 2 or type(pair[0]) is not int:
             return False
         digest = pair[1]
-        if type(digest) is not str or len(digest) != DIGEST:
+        if type(digest) is not str or len(digest) != _DIGEST:
             return False
     return True
 

@@ -19,12 +19,18 @@ COLOUR_320X240 = (320, 240, True, 2, 24, 156)
 # The app's own tones: an entry taken, an entry refused, a match filed.
 TONES = {"ok": ((1760, 30),), "refuse": ((330, 90), (220, 160)),
          "end": ((660, 150), (880, 150), (1320, 300))}
-REST = 0                # a note of 0 Hz is a rest
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+_REST = const(0)                # a note of 0 Hz is a rest
 # A fixed PARLOUR_SEED gives each draw of a boot its own seed: the setting spread
 # over 32 bits by Knuth's multiplicative hash (a prime near 2**32 / the golden
 # ratio), plus an odd step per draw, so seeds 1, 2, 3 give unrelated draws.
-SEED_SPREAD = 2654435761
-SEED_STEP = 40503
+_SEED_SPREAD = const(2654435761)
+_SEED_STEP = const(40503)
 
 
 def layout(spec: Tuple[int, int, bool, int, int, int]) -> Layout:
@@ -87,7 +93,7 @@ class Board:
         fixed = setting("PARLOUR_SEED", "")
         if fixed:
             self.seeds += 1
-            value = (int(fixed) * SEED_SPREAD + self.seeds * SEED_STEP) & 0xFFFFFFFF
+            value = (int(fixed) * _SEED_SPREAD + self.seeds * _SEED_STEP) & 0xFFFFFFFF
         else:
             import os
             value = int.from_bytes(os.urandom(4), "little")

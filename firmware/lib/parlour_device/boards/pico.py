@@ -31,11 +31,17 @@ ENCODER_B = board.GP19
 ENCODER_SWITCH = board.GP20
 PIEZO = board.GP21
 PIXELS = board.GP22
-PIXEL_COUNT = 12
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+_PIXEL_COUNT = const(12)
 # I2C0 on GP4 (SDA) and GP5 (SCL); 0x3C is the address almost every such module ships with.
 OLED_SDA = board.GP4
 OLED_SCL = board.GP5
-OLED_ADDRESS = 0x3C
+_OLED_ADDRESS = const(0x3C)
 
 
 def oled(bus: Any) -> Any:
@@ -56,7 +62,7 @@ class Pico(Board):
         claimed = self.claimed
         i2c = busio.I2C(OLED_SCL, OLED_SDA, frequency=400000)
         claimed.append(i2c)
-        display = oled(i2cdisplaybus.I2CDisplayBus(i2c, device_address=OLED_ADDRESS))
+        display = oled(i2cdisplaybus.I2CDisplayBus(i2c, device_address=_OLED_ADDRESS))
         super().__init__(MONO_128X64, display, usb_cdc.data, microcontroller.nvm,
                          flash(), uid_hex(microcontroller.cpu.uid))
         self.keys = keypad.Keys(KEY_PINS, value_when_pressed=False, pull=True)
@@ -90,9 +96,9 @@ class Pico(Board):
         # With no strip fitted the data line drives nothing: the same code either way.
         if self.pixels is None:
             import neopixel
-            self.pixels = neopixel.NeoPixel(PIXELS, PIXEL_COUNT, auto_write=False)
+            self.pixels = neopixel.NeoPixel(PIXELS, _PIXEL_COUNT, auto_write=False)
             self.claimed.append(self.pixels)
-        for key in range(PIXEL_COUNT):
+        for key in range(_PIXEL_COUNT):
             self.pixels[key] = colours[key] if colours is not None else 0
         self.pixels.show()
 

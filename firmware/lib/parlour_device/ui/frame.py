@@ -45,10 +45,10 @@ POLY = const(4)
 GROUP = const(5)
 # The colour board's key labels: three columns a third of its width apart, rows a
 # small line apart, each box a pixel short of its neighbours.
-KEY_PITCH_X = const(107)
-KEY_PITCH_Y = const(12)
-KEY_BOX_W = const(105)
-KEY_BOX_H = const(11)
+_KEY_PITCH_X = const(107)
+_KEY_PITCH_Y = const(12)
+_KEY_BOX_W = const(105)
+_KEY_BOX_H = const(11)
 MEMO_SIZE = const(12)      # parts a Frame remembers (Frame.memo) before starting over
 
 
@@ -80,9 +80,9 @@ class Layout:
     def key_box(self, key: int) -> "Tuple[int, int, int, int]":
         # The colour board's label box for pad key `key` (0..11): the pad's 3x4
         # grid under the hint line, in small text. -> (x, y, width, height)
-        return ((key % 3) * KEY_PITCH_X,
-                self.body_top + self.body_height + KEY_PITCH_Y + (key // 3) * KEY_PITCH_Y,
-                KEY_BOX_W, KEY_BOX_H)
+        return ((key % 3) * _KEY_PITCH_X,
+                self.body_top + self.body_height + _KEY_PITCH_Y + (key // 3) * _KEY_PITCH_Y,
+                _KEY_BOX_W, _KEY_BOX_H)
 
 
 class Frame:
@@ -169,7 +169,7 @@ class Frame:
 # deals) and how bright. Screens choose, the board only sets the LEDs.
 LED_OK = 0x002008
 LED_UNDO = 0x200800
-LED_KEY = 0x080818
+_LED_KEY = const(0x080818)
 # The seat keys 0..3 on a game's screen: the player to play, and the dealer.
 LED_TURN = 0x202000
 LED_DEALER = 0x140020
@@ -189,14 +189,14 @@ def led_colours(labels: Optional[Tuple[str, ...]]) -> list[int]:
         elif key == 11:
             out.append(LED_OK)
         else:
-            out.append(LED_KEY)
+            out.append(_LED_KEY)
     return out
 
 
 # The role colours of the last few key labels (a game's steps come back with the same
 # few): a step's lights then cost a copy, not a pass over the twelve keys.
-ROLES_KEPT = 6
-_BY_ROLE: "dict[Any, list[int]]" = room_for(ROLES_KEPT)
+_ROLES_KEPT = const(6)
+_BY_ROLE: "dict[Any, list[int]]" = room_for(_ROLES_KEPT)
 
 
 def seat_lights(old: Any, labels: Tuple[str, ...], turn: Any, dealer: Any) -> Tuple[int, ...]:
@@ -205,7 +205,7 @@ def seat_lights(old: Any, labels: Tuple[str, ...], turn: Any, dealer: Any) -> Tu
     # when nothing differs, so the app sees the same tuple.
     base = _BY_ROLE.get(labels)
     if base is None:
-        base = remember(_BY_ROLE, ROLES_KEPT, labels, led_colours(labels))
+        base = remember(_BY_ROLE, _ROLES_KEPT, labels, led_colours(labels))
     out = list(base)
     if type(dealer) is int and 0 <= dealer < 4:
         out[dealer] = LED_DEALER

@@ -7,10 +7,16 @@ from ..cards import GAL_CODES, GAL_DESIGNS, GALUMPHUS, is_star, new_pack, parse_
 from ..errors import LINE, RulesError
 
 STARS = 4
-PACK_SIZE = 48
+try:
+    from micropython import const
+except ImportError:
+    def const(value):
+        return value
+
+_PACK_SIZE = const(48)
 TARGETS = (5, 7, 11)
-SHOW_MS = 2000
-LOCK_MS = 3000
+_SHOW_MS = const(2000)
+_LOCK_MS = const(3000)
 
 CRO = 11
 GAL = 12
@@ -47,8 +53,8 @@ def make_config(config):
         "players": n,
         "target": target,
         "names": names,
-        "show_ms": _int_option(config, "show_ms", SHOW_MS, 0, 60000, "show_ms: 0..60000"),
-        "lock_ms": _int_option(config, "lock_ms", LOCK_MS, 500, 60000, "lock_ms: 500..60000"),
+        "show_ms": _int_option(config, "show_ms", _SHOW_MS, 0, 60000, "show_ms: 0..60000"),
+        "lock_ms": _int_option(config, "lock_ms", _LOCK_MS, 500, 60000, "lock_ms: 500..60000"),
         "close_ms": _int_option(config, "close_ms", 0, 0, 600000, "close_ms: 0..600000"),
     }
 
@@ -56,7 +62,7 @@ def make_config(config):
 def fixed_pack(config, n):
     # A test option: the pack after G-2's second shuffle, top first, and the dealer.
     pack = config.get("pack")
-    if type(pack) is not list or len(pack) != PACK_SIZE:
+    if type(pack) is not list or len(pack) != _PACK_SIZE:
         raise RulesError("bad_config", "pack: 48 cards")
     cards = [parse_card(c, GALUMPHUS) if type(c) is str else c for c in pack]
     for card in cards:

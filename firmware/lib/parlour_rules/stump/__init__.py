@@ -41,11 +41,17 @@ from .state import (
     side_of,
 )
 
-SINGLES_TARGET = 25     # S-8
-PAIRS_TARGET = 50       # S-8
-SINGLES_BONUS = 5       # S-6
-PAIRS_BONUS = 10        # S-7
-TARGET_MAX = 999
+try:
+    from micropython import const
+except ImportError:
+    def const(value):
+        return value
+
+_SINGLES_TARGET = const(25)     # S-8
+_PAIRS_TARGET = const(50)       # S-8
+_SINGLES_BONUS = const(5)       # S-6
+_PAIRS_BONUS = const(10)        # S-7
+_TARGET_MAX = const(999)
 
 
 def _names(config, n):
@@ -76,8 +82,8 @@ def new_match(config):
         raise RulesError("bad_players", "players: 2 to 4")
     if pairs and n != 4:
         raise RulesError("bad_players", "partnership needs 4")
-    target = config.get("target", PAIRS_TARGET if pairs else SINGLES_TARGET)
-    if type(target) is not int or target < 1 or target > TARGET_MAX:
+    target = config.get("target", _PAIRS_TARGET if pairs else _SINGLES_TARGET)
+    if type(target) is not int or target < 1 or target > _TARGET_MAX:
         raise RulesError("bad_target", "target: 1 to 999")
     dealer = config.get("dealer")
     if dealer is not None and (type(dealer) is not int or dealer < 0 or dealer >= n):
@@ -141,7 +147,7 @@ def _next_turn(s):
 def round_points(state, side):
     # S-6 singles: 5 + every card the opponents hold; S-7: 10 + the opposing team's.
     held = hands(state)
-    total = PAIRS_BONUS if state[CFG]["pairs"] else SINGLES_BONUS
+    total = _PAIRS_BONUS if state[CFG]["pairs"] else _SINGLES_BONUS
     for seat in range(state[CFG]["n"]):
         if side_of(state, seat) != side:
             total += held[seat]

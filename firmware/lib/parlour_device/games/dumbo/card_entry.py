@@ -27,7 +27,13 @@ if TYPE_CHECKING:
     from ...ui.host import Host
 
 HAND = 8               # D-14
-PER_ROW = 4            # cards of at most 4 characters (JK for the Joker), 4 to a row
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+_PER_ROW = const(4)            # cards of at most 4 characters (JK for the Joker), 4 to a row
 K_JOKER = 4
 _KEYS = ("Sq", "Ci", "Di", "St", "Joker", "", "", "", "", "Back", "Menu", "Welds")
 _CHROME = ("turn no. 0-3 suit", _KEYS)
@@ -169,8 +175,8 @@ class CardEntry(Screen):
         lay = frame.layout
         w = lay.char_w
         for i in range(len(texts)):
-            y = lay.row_y(row + i // PER_ROW)
-            x = (i % PER_ROW) * 5 * w
+            y = lay.row_y(row + i // _PER_ROW)
+            x = (i % _PER_ROW) * 5 * w
             frame.text(x, y, texts[i], colour, lay.scale)
 
 

@@ -25,12 +25,18 @@ if TYPE_CHECKING:
     from ...ui.host import Host
 
 K_JOKER = 4
-K_OCTAD = 5
-K_WRONG = 6
-K_VOID = 7
-K_CARDS = 8
-MAX_D = 7        # D-4
-MAX_O = 84       # eight cards, the Joker apart (D-14)
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+_K_OCTAD = const(5)
+_K_WRONG = const(6)
+_K_VOID = const(7)
+_K_CARDS = const(8)
+_MAX_D = const(7)        # D-4
+_MAX_O = const(84)       # eight cards, the Joker apart (D-14)
 DIM = 0x202020
 
 # every count and most points, made once at import: a click makes no text
@@ -110,7 +116,7 @@ class DumboPlay(ViewScreen):
         # on top of more than 74 can be refused here (the encoder keeps d in 0..7
         # and o in 0..84), and then the core's own reason is shown.
         match = self.app.match
-        if match is None or not (self.joker and self.o > MAX_O - JOKER):
+        if match is None or not (self.joker and self.o > _MAX_O - JOKER):
             return ""
         try:
             match.game.apply(match.state, self.event())
@@ -153,9 +159,9 @@ class DumboPlay(ViewScreen):
             return None
         self.wrong = False
         if self.focus == 0:
-            self.d = max(0, min(MAX_D, self.d + delta))
+            self.d = max(0, min(_MAX_D, self.d + delta))
         else:
-            self.o = max(0, min(MAX_O, self.o + delta))
+            self.o = max(0, min(_MAX_O, self.o + delta))
         return None
 
     def _seat_key(self, seat: int) -> None:
@@ -203,7 +209,7 @@ class DumboPlay(ViewScreen):
             return None
         if key == K_MENU:
             return super().on_key(key)
-        if key == K_VOID:
+        if key == _K_VOID:
             return self._void(v)
         if self.declarer < 0:
             if K_JOKER <= key <= K_OK:      # the entry's keys (Void, Undo, Menu: above)
@@ -213,21 +219,21 @@ class DumboPlay(ViewScreen):
             if self.wrong:
                 return self._submit({"t": "wrong", "declarer": self.declarer})
             return self._submit(self.event())
-        if key == K_WRONG:
+        if key == _K_WRONG:
             # D-8 shown first (who scores the penalty); 11 enters it, 6 again takes it back
             self.wrong = not self.wrong
             return None
         self.wrong = False
         if key == K_JOKER:
             self.joker = not self.joker
-        elif key == K_OCTAD:
+        elif key == _K_OCTAD:
             if self.d:
                 self._last_d = self.d
                 self.d = 0
             else:
                 self.d = self._last_d
             self.focus = 1
-        elif key == K_CARDS:
+        elif key == _K_CARDS:
             from .card_entry import CardEntry
             return CardEntry(self.app, self, self.declarer, self.opponent)
         return None
@@ -291,11 +297,11 @@ class DumboPlay(ViewScreen):
             out[self.opponent] = CYAN
             out[self.declarer if self.focus == 0 else self.opponent] = YELLOW
             out[K_JOKER] = MAGENTA if self.joker else DIM
-            out[K_OCTAD] = MAGENTA if self.d == 0 else DIM
-            out[K_WRONG] = RED if self.wrong else DIM
-            out[K_CARDS] = WHITE
+            out[_K_OCTAD] = MAGENTA if self.d == 0 else DIM
+            out[_K_WRONG] = RED if self.wrong else DIM
+            out[_K_CARDS] = WHITE
             out[K_OK] = GREEN
-        out[K_VOID] = DIM
+        out[_K_VOID] = DIM
         out[K_UNDO] = RED
         out[K_MENU] = WHITE
         self._lit_for = basis

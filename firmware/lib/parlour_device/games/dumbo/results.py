@@ -17,7 +17,13 @@ except ImportError:
 if TYPE_CHECKING:
     from ...ui.host import Host
 
-K_FILE = 8
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+_K_FILE = const(8)
 _NEXT = ("turn scroll 11 next", ("", "", "", "", "", "", "", "", "", "Undo", "Menu", "Next"))
 _OVER = ("11 new game 8 file", ("", "", "", "", "", "", "", "", "File", "Undo", "Menu", "New"))
 _SURE = ("11 again: new game", ("", "", "", "", "", "", "", "", "File", "Undo", "Menu", "Sure"))
@@ -98,7 +104,7 @@ class HandOver(Lines):
             if self.app.submit({"t": "new_game"}) is None:
                 return self.play
             return None
-        if key == K_FILE and over:
+        if key == _K_FILE and over:
             done: "Screen" = self.app.finish_match()
             return done
         if key == K_UNDO:

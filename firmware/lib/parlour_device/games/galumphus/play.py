@@ -37,9 +37,15 @@ except ImportError:
 if TYPE_CHECKING:
     from ...ui.host import Host
 
-MASK = 0x1FFFFFFF           # the app's ticks wrap at 2**29
-ANIM_STEPS = 4              # the Snort Hound's slide, in steps of
-ANIM_MS = 250
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+_MASK = const(0x1FFFFFFF)           # the app's ticks wrap at 2**29
+_ANIM_STEPS = const(4)              # the Snort Hound's slide, in steps of
+_ANIM_MS = const(250)
 STARS = ("CRO", "GAL", "TAS", "BUB")
 DIM = 0x303030
 
@@ -181,7 +187,7 @@ class GalumphusPlay(ViewScreen):
     # -- timers ------------------------------------------------------------------------
 
     def _since(self, t: int) -> int:
-        return (self.app.ticks() - t) & MASK
+        return (self.app.ticks() - t) & _MASK
 
     def _room(self) -> int:
         return max(1, self.app.layout.rows - 2)
@@ -202,7 +208,7 @@ class GalumphusPlay(ViewScreen):
             self.due = app.after(0)
             return
         if self.anim >= 0:
-            self.due = app.after(ANIM_MS)
+            self.due = app.after(_ANIM_MS)
             return
         phase = v["phase"]
         left = -1
@@ -231,7 +237,7 @@ class GalumphusPlay(ViewScreen):
             return self._flush()
         if self.anim >= 0:
             self.anim += 1
-            if self.anim >= ANIM_STEPS:
+            if self.anim >= _ANIM_STEPS:
                 self.anim = -1
                 self.t0 = self.app.ticks()      # the cards dealt after it show now
                 self._chrome = self._pick_chrome(self.sv)
@@ -376,7 +382,7 @@ class GalumphusPlay(ViewScreen):
         if v["phase"] == "over":
             return
         if self.anim >= 0:
-            draw.snort(frame, v, self.anim, ANIM_STEPS)
+            draw.snort(frame, v, self.anim, _ANIM_STEPS)
             return
         phase = v["phase"]
         if phase == "call":

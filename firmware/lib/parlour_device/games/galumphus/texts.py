@@ -14,7 +14,13 @@ except ImportError:
     pass
 
 K_PASS = 8          # PASS (and END when a quiet pass of the pack offers it)
-SHORT = 5           # a name as it shows beside a card or a claim
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+_SHORT = const(5)           # a name as it shows beside a card or a claim
 SEAT_KEYS = 8       # keys 0..7 are the seats (G-4: one seat key per player)
 
 # A pentatonic scale (C D E G A): a design's tune is four notes of it, picked and
@@ -37,7 +43,7 @@ def tune(card: int) -> "Tuple[Tuple[int, int], ...]":
 
 
 def shorts(names: "List[str]") -> "List[str]":
-    return [clip(name, SHORT) for name in names]
+    return [clip(name, _SHORT) for name in names]
 
 
 def _labels(players: int, seat_label: str, pass_label: str, ok: str) -> "Tuple[str, ...]":

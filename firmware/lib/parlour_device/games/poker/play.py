@@ -41,20 +41,26 @@ except ImportError:
 if TYPE_CHECKING:
     from ...ui.host import Host
 
-K_MORE = 8
-SEATS = 8               # keys 0..7 are the seats
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+_K_MORE = const(8)
+_SEATS = const(8)               # keys 0..7 are the seats
 MOST = 100              # ten cards of at most 10 pips
 CALLER = 0              # the stages of an entry: who called,
-COUNTS = 1              # every player's deadwood,
-PREVIEW = 2             # the payments, before OK sends them
+_COUNTS = const(1)              # every player's deadwood,
+_PREVIEW = const(2)             # the payments, before OK sends them
 
 # Key lights (dim, as the app's own, ui/frame.py): whose count is being entered, the caller,
 # the dealer, the other seats, and the keys that do something.
-LED_FOCUS = 0x003010
-LED_CALLER = 0x281800
+_LED_FOCUS = const(0x003010)
+_LED_CALLER = const(0x281800)
 LED_DEALER = 0x000830
-LED_SEAT = 0x080808
-LED_MORE = 0x081818
+_LED_SEAT = const(0x080808)
+_LED_MORE = const(0x081818)
 
 _TITLES = {"rum": Numbered("Rum hand %d", 8), "gin": Numbered("Gin hand %d", 8)}
 _OVER = {"rum": "Rum: match over", "gin": "Gin: match over"}
@@ -82,9 +88,9 @@ class PokerPlay(ViewScreen):
         self.ver = 0
         # Tables made at their size (a dict that grows frees its old table, and the
         # board's allocator then searches the heap from that hole on).
-        self._texts: "Dict[int, str]" = room_for(3 * SEATS)   # a row's text by seat * 3 + mark
+        self._texts: "Dict[int, str]" = room_for(3 * _SEATS)   # a row's text by seat * 3 + mark
         # the first row, ("Ann deals; who calls?", colour), by dealer
-        self._heads: "Dict[int, Tuple[Any, ...]]" = room_for(SEATS)
+        self._heads: "Dict[int, Tuple[Any, ...]]" = room_for(_SEATS)
         self._lines: "Optional[List[Tuple[Any, ...]]]" = None
         self._event: "Optional[Dict[str, Any]]" = None
         self._refusal = ""
@@ -139,15 +145,15 @@ class PokerPlay(ViewScreen):
         if caller < 0:
             self.stage = CALLER
         elif (self.done[caller] and self.counts[caller] > v["threshold"]) or all(self.done):
-            self.stage = PREVIEW
+            self.stage = _PREVIEW
         else:
-            self.stage = COUNTS
+            self.stage = _COUNTS
         self._event = None
         self._refusal = ""
         self._lines = None
-        if self.stage == COUNTS:
+        if self.stage == _COUNTS:
             self.top = keep_in_sight(self.top, self.focus, self.app.layout.rows)
-        elif self.stage == PREVIEW:
+        elif self.stage == _PREVIEW:
             self._lines = self._preview_lines(v)
             self.top = 0
         self._chrome = self._chromes[self.stage * 2 + (self._event is None)]
@@ -241,14 +247,14 @@ class PokerPlay(ViewScreen):
         # once per stage for the screen's life: the names and the seats do not change
         n = len(self.counts)
         labels: "List[str]" = [""] * 12
-        for seat in range(n if n < SEATS else SEATS):
+        for seat in range(n if n < _SEATS else _SEATS):
             labels[seat] = v["players"][seat][:5]
-        labels[K_MORE] = "More"
+        labels[_K_MORE] = "More"
         labels[K_UNDO] = "Undo" if stage == CALLER else "Back"
         labels[10] = "Menu"
         if stage == CALLER:
             hint = "keys 0-%d: who calls" % (n - 1)
-        elif stage == COUNTS:
+        elif stage == _COUNTS:
             labels[K_OK] = "Next"
             hint = "turn 11:next 0-%d:seat" % (n - 1)
         else:
@@ -260,18 +266,18 @@ class PokerPlay(ViewScreen):
         n = len(self.counts)
         dealer = v["dealer"]
         out = [0] * 12          # made at its size
-        for seat in range(n if n < SEATS else SEATS):
-            if seat == self.focus and self.stage == COUNTS:
-                out[seat] = LED_FOCUS
+        for seat in range(n if n < _SEATS else _SEATS):
+            if seat == self.focus and self.stage == _COUNTS:
+                out[seat] = _LED_FOCUS
             elif seat == self.caller:
-                out[seat] = LED_CALLER
+                out[seat] = _LED_CALLER
             elif seat == dealer:
                 out[seat] = LED_DEALER
             else:
-                out[seat] = LED_SEAT
-        out[K_MORE] = LED_MORE
+                out[seat] = _LED_SEAT
+        out[_K_MORE] = _LED_MORE
         out[K_UNDO] = LED_UNDO
-        out[10] = LED_SEAT
+        out[10] = _LED_SEAT
         out[K_OK] = LED_OK if self.stage != CALLER else 0
         return tuple(out)
 
@@ -295,7 +301,7 @@ class PokerPlay(ViewScreen):
         lines = self.lines()
         if body is None or self._drawn != self.ver:
             start = len(frame.items)
-            draw_rows(frame, lines, self.top, self.focus if self.stage == COUNTS else -1)
+            draw_rows(frame, lines, self.top, self.focus if self.stage == _COUNTS else -1)
             self._body = frame.items[start:]
             self._drawn = self.ver
             self._patch = False
@@ -317,7 +323,7 @@ class PokerPlay(ViewScreen):
 
     def on_turn(self, delta: int) -> "Optional[Screen]":
         self.view()
-        if self.stage == COUNTS:
+        if self.stage == _COUNTS:
             seat = self.focus
             count = self.counts[seat] + delta
             count = 0 if count < 0 else MOST if count > MOST else count
@@ -334,12 +340,12 @@ class PokerPlay(ViewScreen):
 
     def on_key(self, key: int) -> "Optional[Screen]":
         self.view()
-        if key < SEATS:
+        if key < _SEATS:
             return self._seat(key)
         if key == K_OK:
             if self.stage == CALLER:
                 self._refuse("Caller's key first")
-            elif self.stage == COUNTS:
+            elif self.stage == _COUNTS:
                 self._confirm()
             else:
                 return self._send()
@@ -354,7 +360,7 @@ class PokerPlay(ViewScreen):
             else:
                 self._back()
             return None
-        if key == K_MORE:
+        if key == _K_MORE:
             return More(self.app, self)
         return super().on_key(key)
 
@@ -373,13 +379,13 @@ class PokerPlay(ViewScreen):
         if self.stage == CALLER:
             self.caller = seat
             self.focus = seat
-        elif self.stage == PREVIEW and self._event is not None and \
+        elif self.stage == _PREVIEW and self._event is not None and \
                 self._event["t"] == "false_call":
             # a false call needs no other count: back to the caller's
             self._undone(self.caller)
             self.focus = self.caller
         else:
-            if self.stage == PREVIEW:
+            if self.stage == _PREVIEW:
                 self._undone(seat)
             self.focus = seat
         self._changed()

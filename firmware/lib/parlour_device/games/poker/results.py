@@ -18,7 +18,13 @@ except ImportError:
 if TYPE_CHECKING:
     from ...ui.host import Host
 
-K_PAGE = 8
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+_K_PAGE = const(8)
 # (hint, key labels) of each page, made once: the app finds the same tuple again.
 _DONE_CHROME = ("11:next 8:ledger",
                 ("", "", "", "", "", "", "", "", "Ledgr", "Undo", "Menu", "Next"))
@@ -157,7 +163,7 @@ class HandDone(Rows):
                 return Settle(self.app, self.back)
             self.back.on_show()
             return self.back
-        if key == K_PAGE:
+        if key == _K_PAGE:
             return Ledger(self.app, self)
         if key == K_UNDO:
             if self.app.undo() is None:
@@ -193,7 +199,7 @@ class Ledger(Rows):
         if key == K_OK or key == K_UNDO:
             self.back.on_show()
             return self.back
-        if key == K_PAGE:
+        if key == _K_PAGE:
             return Settle(self.app, self.back)
         return super().on_key(key)
 
@@ -220,7 +226,7 @@ class Settle(Rows):
         return _FINAL_CHROME if self.app.view()["over"] else _SETTLE_CHROME
 
     def on_key(self, key: int) -> "Optional[Screen]":
-        if key == K_PAGE or (key == K_OK and self.app.view()["over"]):
+        if key == _K_PAGE or (key == K_OK and self.app.view()["over"]):
             return EndAsk(self.app, self)
         if key == K_OK or key == K_UNDO:
             self.back.on_show()

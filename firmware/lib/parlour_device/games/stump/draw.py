@@ -31,9 +31,15 @@ if TYPE_CHECKING:
 
 MONO_RING = RingStyle(tag=1, r=15, dot=0, wedge_in=3, slide_len=3, slide_w=2, cursor=1,
                       labels=False, colours=(WHITE, WHITE, WHITE, WHITE, WHITE, WHITE))
-MONO_X = 20         # the ring's centre on the MacroPad: x, and y below the body's top
-MONO_DY = 19
-MONO_TEXT = 42      # where the text beside it starts
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+_MONO_X = const(20)         # the ring's centre on the MacroPad: x, and y below the body's top
+_MONO_DY = const(19)
+_MONO_TEXT = const(42)      # where the text beside it starts
 TFT_RING = RingStyle(tag=2, r=54, dot=1, wedge_in=5, slide_len=9, slide_w=2, cursor=4,
                      labels=True, colours=(GREY, WHITE, GREEN, ORANGE, YELLOW, CYAN))
 
@@ -74,18 +80,18 @@ class StumpView(ViewScreen):
         lay = app.layout
         self._mono = not lay.colour
         if self._mono:
-            self._cx = MONO_X
-            self._cy = lay.body_top + MONO_DY
+            self._cx = _MONO_X
+            self._cy = lay.body_top + _MONO_DY
             self._style = MONO_RING
-            self._room = (lay.width - MONO_TEXT) // lay.char_w
+            self._room = (lay.width - _MONO_TEXT) // lay.char_w
             self._rows = (lay.row_y(0), lay.row_y(1), lay.row_y(2))
             self._char_w = lay.char_w
-            self._hand_word = (TEXT, MONO_TEXT, self._rows[2], "hand", WHITE, 1, -1)
-            self._hand_x = MONO_TEXT + 5 * lay.char_w    # after "hand "
+            self._hand_word = (TEXT, _MONO_TEXT, self._rows[2], "hand", WHITE, 1, -1)
+            self._hand_x = _MONO_TEXT + 5 * lay.char_w    # after "hand "
             y = lay.body_top + lay.line_h
             self._pick_backs = (
-                (RECT, MONO_TEXT - 1, y, lay.width - MONO_TEXT + 1, lay.line_h - 1, BLACK, True),
-                (RECT, MONO_TEXT - 1, y, lay.width - MONO_TEXT + 1, lay.line_h - 1, WHITE, True))
+                (RECT, _MONO_TEXT - 1, y, lay.width - _MONO_TEXT + 1, lay.line_h - 1, BLACK, True),
+                (RECT, _MONO_TEXT - 1, y, lay.width - _MONO_TEXT + 1, lay.line_h - 1, WHITE, True))
         else:
             self._cy = lay.body_top + lay.body_height // 2
             self._cx = self._cy - lay.body_top + 2
@@ -232,8 +238,8 @@ class StumpView(ViewScreen):
         y = self._rows[2]
         if end > self._room:
             line = clip(" ".join(["hand"] + texts), self._room)
-            items.append((TEXT, MONO_TEXT, y, line, WHITE, 1, -1))
-            blank = (TEXT, MONO_TEXT, y, "", WHITE, 1, -1)
+            items.append((TEXT, _MONO_TEXT, y, line, WHITE, 1, -1))
+            blank = (TEXT, _MONO_TEXT, y, "", WHITE, 1, -1)
             for _ in texts:
                 items.append(blank)
             return
@@ -303,7 +309,7 @@ class StumpView(ViewScreen):
             self._ring_dots(frame)
             rows = self._rows
             items = frame.items
-            items.append((TEXT, MONO_TEXT, rows[0], self._step_line(v), WHITE, 1, -1))
+            items.append((TEXT, _MONO_TEXT, rows[0], self._step_line(v), WHITE, 1, -1))
             self._hand_items(items, v)
             return
         lay = frame.layout
@@ -353,10 +359,10 @@ class StumpView(ViewScreen):
             # a pick that fits is shown in inverse video
             if colour == GREEN:
                 items.append(self._pick_backs[1])
-                items.append((TEXT, MONO_TEXT, self._rows[1], pick, BLACK, 1, -1))
+                items.append((TEXT, _MONO_TEXT, self._rows[1], pick, BLACK, 1, -1))
             else:
                 items.append(self._pick_backs[0])
-                items.append((TEXT, MONO_TEXT, self._rows[1], pick, WHITE, 1, -1))
+                items.append((TEXT, _MONO_TEXT, self._rows[1], pick, WHITE, 1, -1))
             self._marks(frame, slides, gap, cursor, ghost)
             return
         lay = frame.layout

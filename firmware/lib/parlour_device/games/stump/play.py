@@ -22,12 +22,18 @@ except ImportError:
 if TYPE_CHECKING:
     from ...ui.host import Host
 
-K_DOWN10 = 0
-K_GAP = 1
-K_UP10 = 2
-K_WILD = 3
-K_STUCK = 4
-K_SCORE = 5
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+_K_DOWN10 = const(0)
+_K_GAP = const(1)
+_K_UP10 = const(2)
+_K_WILD = const(3)
+_K_STUCK = const(4)
+_K_SCORE = const(5)
 K_LEFT = 6
 K_RIGHT = 8
 
@@ -114,7 +120,7 @@ class StumpPlay(StumpView):
     def _on_key(self, key: int) -> "Optional[Screen]":
         v = self.view()
         step = v["step"]
-        if key == K_SCORE:
+        if key == _K_SCORE:
             return Scores(self.app, self)
         if step == "setup":
             return self._key_setup(key)
@@ -129,9 +135,9 @@ class StumpPlay(StumpView):
         return super().on_key(key)
 
     def _key_number(self, key: int) -> bool:
-        if key == K_DOWN10:
+        if key == _K_DOWN10:
             self.n = ring_step(self.n, -10)
-        elif key == K_UP10:
+        elif key == _K_UP10:
             self.n = ring_step(self.n, 10)
         else:
             return False
@@ -180,7 +186,7 @@ class StumpPlay(StumpView):
     def _key_card(self, key: int, v: "Dict[str, Any]") -> "Optional[Screen]":
         if self._key_number(key):
             return None
-        if key == K_GAP:
+        if key == _K_GAP:
             # the next number of the gap clockwise from the cursor
             gap = v["ring"]["gap"]
             for d in range(1, RING + 1):
@@ -188,10 +194,10 @@ class StumpPlay(StumpView):
                     self.n = ring_step(self.n, d)
                     break
             return None
-        if key == K_WILD:
+        if key == _K_WILD:
             self.wild = not self.wild
             return None
-        if key == K_STUCK:
+        if key == _K_STUCK:
             # S-4: every card is under a slide: discard one of them, no slide moves.
             # One key that changes little on the ring: the message line says what it did.
             event = {"t": "stuck", "card": self._token(True)}

@@ -121,7 +121,13 @@ def _offsets(r: int) -> "Tuple[Tuple[int, int], ...]":
     return tuple(zip(up + down + n_up + n_down, n_down + up + down + n_up))  # noqa: B905
 
 
-WEDGES_KEPT = 2     # the gap as it is, and as it was before a move
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+_WEDGES_KEPT = const(2)     # the gap as it is, and as it was before a move
 
 
 class RingTable:
@@ -136,7 +142,7 @@ class RingTable:
         self.cy = cy
         self.st = st
         self.rim = tuple([(cx + dx, cy + dy) for dx, dy in offsets(st.r - st.wedge_in)])
-        self.wedges: "dict[int, Any]" = room_for(WEDGES_KEPT)
+        self.wedges: "dict[int, Any]" = room_for(_WEDGES_KEPT)
         # A black pixel at the centre, under the wedge: it stands in for a mark that is
         # not there, so a screen's frame keeps the same number of items whatever the
         # ring shows and the layers after the ring are not rebuilt when, say, the
@@ -182,7 +188,7 @@ class RingTable:
             pts.extend(rim[lo:hi])
             if hi > 2 * RING:
                 pts.extend(rim[:hi - 2 * RING])
-            item = remember(wedges, WEDGES_KEPT, first * RING + count,
+            item = remember(wedges, _WEDGES_KEPT, first * RING + count,
                             (POLY, tuple(pts), self.st.c_gap))
         return item
 
