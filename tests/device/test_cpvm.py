@@ -182,29 +182,34 @@ def test_the_scripted_match_gives_the_simulators_screens_and_files(played, board
 
 
 # The heap each match needs where it is still over the budget (bench/cpheap.py,
-# less the stand-ins' own heap, rounded up to 1 KB, 2026-12-03): each may not grow
+# less the stand-ins' own heap, rounded up to 1 KB, 2026-12-04): each may not grow
 # by more than 4 KB until it fits; every other match must complete within the
-# budget itself. Issue 20's figures before its work, the MacroPad's scripted
-# matches: Stump 208 KB, Dartex 154, Dumbo 158, Galumphus 239; long matches 0.6-6 MB.
-OVER_SCRIPTED_KB = {("macropad", "stump"): 143, ("macropad", "dumbo"): 136,
-                    ("tft", "stump"): 150, ("tft", "dartex"): 132,
+# budget itself. A figure moves by up to 3 KB from run to run (the cut's seed comes
+# from the boot, and where a large block fits in the fragmented heap follows it).
+# Issue 20's figures before its work, the MacroPad's scripted matches: Stump 208 KB,
+# Dartex 154, Dumbo 158, Galumphus 239; long matches 0.6-6 MB.
+OVER_SCRIPTED_KB = {("macropad", "stump"): 140, ("macropad", "dumbo"): 133,
+                    ("tft", "stump"): 147, ("tft", "dartex"): 131,
+                    # Within the budget by less than that run-to-run spread: held to
+                    # its figure, with the same slack as the others.
+                    ("macropad", "galumphus"): 126,
                     # Over since their import first needs a seventh pool of interned
                     # names on this VM (its qstr pools double: ~9.5 KB at once,
                     # docs/device.md, "Interned names"). The emulated MacroPad, whose
-                    # build interns fewer names, shows no such step: its mem_low for
-                    # each is within 600 B of what it was.
-                    ("macropad", "poker"): 130, ("macropad", "galumphus"): 137,
-                    ("tft", "dumbo"): 130, ("tft", "poker"): 134, ("tft", "galumphus"): 145,
+                    # build interns fewer names, shows no such step.
+                    ("tft", "dumbo"): 129, ("tft", "poker"): 132, ("tft", "galumphus"): 143,
                     # The Pico build: the MacroPad's screens, but its OLED's driver is
                     # Python on the heap (3 KB at boot) where the MacroPad's is C.
-                    ("pico", "stump"): 142, ("pico", "dartex"): 136, ("pico", "dumbo"): 141,
-                    ("pico", "poker"): 130, ("pico", "galumphus"): 139}
-OVER_LONG_KB = {("macropad", "stump"): 166, ("macropad", "dartex"): 169,
-                ("macropad", "dumbo"): 171, ("macropad", "poker"): 161,
-                ("macropad", "galumphus"): 132, ("tft", "stump"): 172,
-                ("tft", "dartex"): 171, ("tft", "dumbo"): 175, ("tft", "poker"): 175,
-                ("tft", "galumphus"): 147, ("pico", "stump"): 167, ("pico", "dartex"): 181,
-                ("pico", "dumbo"): 173, ("pico", "poker"): 172, ("pico", "galumphus"): 144}
+                    ("pico", "stump"): 142, ("pico", "dartex"): 140, ("pico", "dumbo"): 134,
+                    ("pico", "poker"): 130, ("pico", "galumphus"): 137}
+# Long matches are entered on the play screen, as a table plays them (before
+# 2026-12-04 the VM's runs left them on the options screen, which holds less).
+OVER_LONG_KB = {("macropad", "stump"): 164, ("macropad", "dartex"): 168,
+                ("macropad", "dumbo"): 159, ("macropad", "poker"): 164,
+                ("macropad", "galumphus"): 134, ("tft", "stump"): 170,
+                ("tft", "dartex"): 176, ("tft", "dumbo"): 176, ("tft", "poker"): 171,
+                ("tft", "galumphus"): 147, ("pico", "stump"): 166, ("pico", "dartex"): 179,
+                ("pico", "dumbo"): 170, ("pico", "poker"): 175, ("pico", "galumphus"): 145}
 # The Feather RP2350 (320 KB budget) has none: its largest, Dartex's long match, is
 # 177 KB (bench/cpheap.py, 2026-12-03).
 
@@ -230,8 +235,8 @@ def test_the_scripted_match_completes_in_the_boards_heap(board, game):
 # An evening at the table: the five scripted matches in one boot. Interned names
 # stay until a reset and their pools double as they fill, so this needs more than
 # any one game from a fresh boot (docs/device.md, "Interned names"); held to the
-# figure bench/cpheap.py measured (2026-12-03), plus 4 KB.
-EVENING_KB = {"macropad": 154, "tft": 157}
+# figure bench/cpheap.py measured (2026-12-04), plus 4 KB.
+EVENING_KB = {"macropad": 152, "tft": 156}
 
 
 @pytest.mark.parametrize("board", sorted(EVENING_KB))
