@@ -4,6 +4,7 @@ circle open at run time as surely as one at the top), and no module reads a
 private name (`_name`) that another module defines."""
 
 import ast
+import re
 from pathlib import Path
 
 LIB = Path(__file__).resolve().parents[2] / "firmware" / "lib"
@@ -176,3 +177,38 @@ def test_no_module_reads_a_private_name_of_another():
     for path, _ in modules(("parlour_device", "parlour_rules", "parlour_wire")).values():
         found.extend(private_reads(path))
     assert found == []
+
+
+def _public_int_constants(path):
+    # NAME = 12 or NAME = const(12) at a module's top level
+    for node in ast.parse(path.read_text()).body:
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name)):
+            continue
+        name = node.targets[0].id
+        value = node.value
+        if isinstance(value, ast.Call) and getattr(value.func, "id", "") == "const":
+            value = value.args[0]
+        if isinstance(value, ast.UnaryOp):
+            value = value.operand
+        if name[0] != "_" and name.isupper() and isinstance(value, ast.Constant) \
+                and type(value.value) is int:
+            yield name
+
+
+def test_a_constant_only_its_own_module_uses_is_folded_away():
+    # On the board a public module-level name is interned for good and held in the
+    # module's globals; `_NAME = const(N)` is folded into the code instead
+    # (docs/device.md, "Interned names").
+    root = LIB.parents[1]
+    sources = {path: path.read_text() for folder in ("firmware", "host", "tests", "bench")
+               for path in (root / folder).rglob("*.py")}
+    unfolded = []
+    for package in PACKAGES + ("parlour_wire",):
+        for path in sorted((LIB / package).rglob("*.py")):
+            for name in _public_int_constants(path):
+                word = re.compile(r"\b%s\b" % name)
+                if not any(word.search(text) for other, text in sources.items()
+                           if other != path):
+                    unfolded.append("%s: %s" % (path.relative_to(LIB), name))
+    assert unfolded == []
