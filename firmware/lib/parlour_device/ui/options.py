@@ -57,8 +57,11 @@ class Options(Screen):
                 start = live[kind]
             self.at[i] = self.index(kind, start)
         self.row = len(self.settings) - 1 if live is not None else 0
-        self._key: "Any" = None
-        self._rows: "List[str]" = []
+        self._rows = [""] * len(self.settings)
+        self._made = [-1] * len(self.settings)  # the value each row's text shows
+        # on colour, the players under the rows: made once, not on every frame
+        lay = app.layout
+        self._players = clip("players: " + " ".join(names), 2 * lay.cols) if lay.colour else ""
 
     # -- what a game says (the dealer's row, C-3, is here: three games have it) --
 
@@ -123,12 +126,18 @@ class Options(Screen):
         return out
 
     def rows(self) -> "List[str]":
-        # made again only when a value changes (not on every frame), and held by
-        # this screen alone
-        key = tuple(self.at)
-        if key != self._key:
-            self._key = key
-            self._rows = [self.label(kind, self.value(kind)) for kind in self.settings]
+        # A row's text is made again only when its value or a row's above it changed
+        # (a row's values may follow the rows above: Dumbo's seatings, its tables),
+        # not on every frame; held by this screen alone.
+        at = self.at
+        made = self._made
+        first = 0
+        while first < len(at) and made[first] == at[first]:
+            first += 1
+        for i in range(first, len(at)):
+            made[i] = at[i]
+            kind = self.settings[i]
+            self._rows[i] = self.label(kind, self.value(kind))
         return self._rows
 
     def chrome(self) -> "Tuple[str, Tuple[str, ...]]":
@@ -177,5 +186,4 @@ class Options(Screen):
         for i in range(len(rows)):
             frame.row(i, clip(rows[i], lay.cols), WHITE, i == self.row)
         if lay.colour and lay.rows > len(rows) + 1:
-            frame.text(0, lay.row_y(len(rows)) + 8,
-                       clip("players: " + " ".join(self.names), 2 * lay.cols), GREY)
+            frame.text(0, lay.row_y(len(rows)) + 8, self._players, GREY)
