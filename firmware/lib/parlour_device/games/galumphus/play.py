@@ -16,7 +16,6 @@ from parlour_rules.galumphus import scan
 from ...ui.frame import BLUE, GREEN, K_MENU, K_OK, K_UNDO, ORANGE, RED, WHITE, YELLOW
 from ...ui.screen import Screen, ViewScreen
 from . import draw
-from .results import GameMenu, GameOver
 from .texts import (
     CALLS,
     K_PASS,
@@ -280,6 +279,7 @@ class GalumphusPlay(ViewScreen):
 
     def _after(self) -> "Optional[Screen]":
         if self.view()["phase"] == "over":
+            from .results import GameOver
             return GameOver(self.app, self._rows, self.short)
         return None
 
@@ -345,6 +345,7 @@ class GalumphusPlay(ViewScreen):
             self.view()
             return None
         if key == K_MENU:
+            from .results import GameMenu
             return GameMenu(self.app, self, self._rows, self.short)
         if key < 8:
             self.app.show("no seat on that key")
