@@ -202,7 +202,7 @@ def test_undo_with_no_match_or_nothing_left_is_refused_not_fatal():
     app.new_match("stump", STUMP_CONFIG)
     assert app.undo().code == "no_undo"
     app.submit(stump_events(1)[0])
-    assert app.undo() is None and app.match.events == []
+    assert app.undo() is None and list(app.match.events) == []
 
 
 def test_new_match_is_refused_when_the_archive_is_full(monkeypatch):

@@ -80,7 +80,7 @@ def test_a_screen_raising_on_a_key_shows_a_message_logs_a_line_and_the_match_sur
     uptime, rest = line.split(" ", 1)
     assert uptime.isdigit()
     assert rest.startswith("ZeroDivisionError: no room @ test_faults.py:")
-    assert boot(files).match.events == EVENTS            # after a reset: still there
+    assert list(boot(files).match.events) == EVENTS            # after a reset: still there
 
 
 def test_a_screen_raising_in_draw_goes_to_the_menu_which_draws():
@@ -97,7 +97,7 @@ def test_a_screen_raising_in_draw_goes_to_the_menu_which_draws():
     shown = texts(app)
     assert shown[0] == "Error: KeyError" and "Stump #1" in shown
     assert "KeyError: 'ring' @ test_faults.py:" in log_lines(files)[0]
-    assert boot(files).match.events == EVENTS
+    assert list(boot(files).match.events) == EVENTS
 
 
 def test_a_fault_at_boot_shows_on_the_menu_and_the_match_is_there_after_the_next_reset(
@@ -112,7 +112,7 @@ def test_a_fault_at_boot_shows_on_the_menu_and_the_match_is_there_after_the_next
     monkeypatch.setattr(stump, "resume", broken)
     app = boot(files)
     assert app.screen.title == "parlour" and texts(app)[0] == "Error: RuntimeError"
-    assert app.match.events == EVENTS
+    assert list(app.match.events) == EVENTS
     assert "RuntimeError: resume @ test_faults.py:" in log_lines(files)[0]
     monkeypatch.undo()
     assert boot(files).screen.title.startswith("Stump")
@@ -128,7 +128,7 @@ def test_a_match_boot_cannot_replay_is_kept_aside_not_overwritten_by_a_new_one(m
     copies = [bytes(files[name]) for name in LIVE_COPIES]
 
     class Unreadable:
-        def __init__(self, *args):
+        def __init__(self, *args, **kwargs):
             raise ValueError("replay")
 
     monkeypatch.setattr(app_module, "MatchLog", Unreadable)

@@ -81,7 +81,7 @@ def test_starting_a_match_while_one_is_live_asks_and_back_changes_nothing():
     assert app.screen.title == "Stump #%d" % seq
     assert texts(app)[1:4] == ["Keep it for later", "End it (stopped)", "Back"]
     act(app, (TURN, 2), (KEY, K_OK))
-    assert app.screen is setup and app.match.events == EVENTS[:3]
+    assert app.screen is setup and list(app.match.events) == EVENTS[:3]
     act(app, (KEY, 8), (KEY, K_UNDO))                   # Undo steps back too
     assert app.screen is setup and app.journal.kept == []
 
@@ -126,11 +126,11 @@ def test_a_kept_match_survives_a_reboot_and_resumes_with_every_entry():
     assert app.screen.entries() == ["New match", "Stump #%d" % seq, "Roster",
                                     "Settings", "Sync status"]
     act(app, (TURN, 1), (KEY, K_OK))                    # nothing live: no question
-    assert app.match.events == EVENTS[:3] and app.journal.live_seq == seq
+    assert list(app.match.events) == EVENTS[:3] and app.journal.live_seq == seq
     assert app.screen.title.startswith("Stump") and app.journal.kept == []
     assert kept_bytes(app.journal, seq) is None
     assert app.submit(EVENTS[3]) is None
-    assert boot(files).match.events == EVENTS[:4]
+    assert list(boot(files).match.events) == EVENTS[:4]
 
 
 def test_resuming_a_kept_match_while_another_is_live_asks_and_swaps_them():
@@ -141,7 +141,7 @@ def test_resuming_a_kept_match_while_another_is_live_asks_and_swaps_them():
     act(app, (KEY, K_MENU), (TURN, 2), (KEY, K_OK))     # Stump #first
     assert app.screen.title == "Stump #%d" % second
     act(app, (KEY, K_OK))
-    assert app.journal.live_seq == first and app.match.events == EVENTS[:3]
+    assert app.journal.live_seq == first and list(app.match.events) == EVENTS[:3]
     assert app.journal.kept == [(second, "stump")]
     assert kept_events(app, second) == EVENTS[:2]
 
@@ -160,7 +160,7 @@ def test_a_fifth_match_kept_is_refused_with_a_clear_message_and_stays_live():
     to_player_setup(app)
     act(app, (KEY, 8), (KEY, K_OK))
     assert app.message == "4 kept: end one first"
-    assert app.journal.live_seq == live and app.match.events == EVENTS[:2]
+    assert app.journal.live_seq == live and list(app.match.events) == EVENTS[:2]
     assert app.screen.title == "Stump #%d" % live
     # swapping with a kept one is no fifth: the live one goes, the kept one comes
     act(app, (KEY, K_MENU))
@@ -190,7 +190,7 @@ def test_a_kept_match_keeps_its_number_from_start_to_filing_though_filed_under_a
     screen = app.resume_kept(old, "stump")
     assert screen is not None and app.journal.live_seq > later
     assert app.message == "" and app.match_name() == name
-    assert app.match.events == EVENTS[:3]
+    assert list(app.match.events) == EVENTS[:3]
     new = app.journal.live_seq
     app = boot(files)
     assert app.journal.live_seq == new and app.match_name() == name
@@ -301,7 +301,7 @@ def test_a_power_cut_at_every_write_of_a_keep_and_a_resume_loses_and_doubles_not
             if app.match is not None:
                 assert app.keep_for_later(True)
             assert app.resume_kept(seq, game) is not None
-            assert app.match.events == found[seq][1]
+            assert list(app.match.events) == found[seq][1]
 
 
 def play_renumbered(flash, nvm, state):

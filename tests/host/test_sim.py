@@ -125,7 +125,7 @@ def test_restarting_on_the_same_state_folder_is_a_power_cycle(tmp_path):
     for event in events:
         assert dev.app.submit(event) is None
     dev = run_script(dev, parse("reset"))
-    assert dev.app.match.events == events                  # straight back into the match
+    assert list(dev.app.match.events) == events                  # straight back into the match
     assert (tmp_path / "CIRCUITPY" / "parlour" / "s0" / "live").is_file()
     assert (tmp_path / "nvm.bin").stat().st_size == 4096
     dev.close()

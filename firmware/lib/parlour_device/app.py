@@ -4,11 +4,11 @@
 import gc
 
 from parlour_rules.errors import RulesError
-from parlour_rules.log import MatchLog
+from parlour_rules.log import MatchLog, fold
 
 from . import VERSION
 from .games import close_game, forget, mark_resident, name_of, open_game, open_name
-from .journal import MIN_ROOM, Journal
+from .journal import MIN_ROOM, Entries, Journal
 from .system import MEM_FREE, mem_free, ticks_after, ticks_reached
 from .twin import ENOSPC
 from .ui.caches import remember, room_for
@@ -133,28 +133,30 @@ class App:
         self.screen.on_show()
 
     def replay(self, records: list[dict[str, Any]]) -> None:
+        # The live match back from its log: its head, then its entries read back from
+        # the flash as they are folded.
         head = records[0]
         number = head.get("no", head.get("n"))
         self.number = number if type(number) is int else 0
-        events = []
-        for record in records[1:]:
-            if record["k"] == "e":
-                events.append(record["e"])
-            elif record["k"] == "u" and events:
-                events.pop()
+        journal = self.journal
         try:
-            self.match = MatchLog(head.get("game"), head.get("config"), events)
+            self.match = MatchLog(head.get("game"), head.get("config"), Entries(journal),
+                                  held=True)
+            return
+        except OSError:
+            self.message = "Match unreadable"
+            return
         except RulesError as e:
             index = getattr(e, "index", None)
             if index is None:
                 self.message = "Match unreadable"
                 return
-            good = []
-            for event in events[:index]:
-                good.append({"k": "e", "e": event})
-            self.journal.keep_records(head, good)
-            self.match = MatchLog(head.get("game"), head.get("config"), events[:index])
-            self.message = "Bad entry dropped"
+        good = []
+        for event in journal.entries(journal.starts[:index]):
+            good.append({"k": "e", "e": event})
+        journal.keep_records(head, good)
+        self.match = MatchLog(head.get("game"), head.get("config"), Entries(journal), held=True)
+        self.message = "Bad entry dropped"
 
     # -- input (called by the board's poll) ---------------------------------------
     def key(self, key: int) -> None:
@@ -239,13 +241,14 @@ class App:
         if match is None:
             return self.refuse(RulesError("no_match", "No match running"))
         try:
-            match.append(event)
+            match.append(event)     # to the journal too: Entries
         except RulesError as e:
             return self.refuse(e)
-        try:
-            self.journal.event(event)
         except OSError as e:
-            match.undo(1)
+            try:
+                match.state = fold(match.game, match.config, match.events)
+            except OSError:
+                pass
             if e.args and e.args[0] == ENOSPC:
                 # the live log's fixed room is used up: filing the match still works
                 return self.refuse(RulesError("log_full", "Match log full: file it"))
@@ -256,13 +259,12 @@ class App:
 
     def undo(self) -> Optional[RulesError]:
         match = self.match
-        if match is None or not match.events:
+        if match is None or not len(match.events):
             return self.refuse(RulesError("no_undo", "Nothing to undo"))
         try:
-            self.journal.undo()
+            dropped = match.undo(1)     # in the journal too: Entries
         except OSError:
             return self.refuse(RulesError("flash", "Flash write failed"))
-        dropped = match.undo(1)
         self.changed()
         # named by the screen, against the match as it is again before the event
         self.show("Undone: " + self.screen.describe(dropped[0]))
@@ -279,7 +281,7 @@ class App:
             return self.refuse(e)
         if self.match is not None:
             try:
-                self.journal.finish(self.match.record(), "stopped", self.view())
+                self.journal.finish(self.match.record(False), "stopped", self.view())
             except OSError:
                 return self.refuse(RulesError("flash", "Flash write failed"))
             self.match = None       # archived: what follows cannot go to its journal
@@ -297,6 +299,7 @@ class App:
             self.journal.begin(game, config)
         except OSError:
             return self.refuse(RulesError("flash", "Flash write failed"))
+        log.events = Entries(self.journal)     # empty, as the log just begun
         self.match = log
         self.number = self.journal.live_seq
         self.changed()
@@ -305,7 +308,7 @@ class App:
     def finish_match(self, end: str = "won") -> Screen:
         if self.match is not None:
             try:
-                self.journal.finish(self.match.record(), end, self.view(), self.number)
+                self.journal.finish(self.match.record(False), end, self.view(), self.number)
             except OSError:
                 self.refuse(RulesError("flash", "Flash write failed"))
                 return self.screen

@@ -4,7 +4,7 @@
 import json
 from binascii import crc32
 
-from .journal import decode, stored
+from .journal import Entries, decode, stored
 from .mend import OLD_ACKED, OLD_DONE, OLD_LIVE, OLD_STORE, Reader
 from .twin import CHUNK, ENOSPC, EROFS, SLOT, Twin
 
@@ -41,7 +41,7 @@ def dump(value: Any, out: Any) -> None:
             out.write(b": ")
             dump(value[key], out)
         out.write(b"}")
-    elif t is list or t is tuple:
+    elif t is list or t is tuple or t is Entries:
         out.write(b"[")
         first = True
         for item in value:

@@ -24,6 +24,7 @@ from parlour_wire.frame import encode as encode  # the journal's line, for its c
 
 from . import twin
 from .system import boot_id, uptime_ms
+from .twin import CHUNK, LINE_MAX, read_line
 
 try:
     from typing import Any, Optional
@@ -118,6 +119,8 @@ class Journal:
         self.offset: "Optional[int]" = None
         self.kept: list[tuple[int, str]] = []   # (number, game) kept for later, newest first
         self.live = twin.Twin(flash, "live", LIVE_SIZE)
+        # Where each standing entry of the live match begins in its log (Entries).
+        self.starts: list[int] = []
         self.done = twin.Twin(flash, "done", 0)     # sized as the store is made (mend.py)
         self.held: list[tuple[int, int, int]] = []     # (seq, offset, length) not acknowledged
         self.acked_seq = 0
@@ -166,6 +169,7 @@ class Journal:
 
     def clear_live(self) -> None:
         self.live.reset({})
+        self.starts = []
         self.live_seq = 0
         self.began = None
 
@@ -173,15 +177,43 @@ class Journal:
     def begin(self, game: str, config: dict[str, Any]) -> int:
         seq = self.next_seq()
         self.live.reset({"k": "m", "n": seq, "game": game, "config": config})
+        self.starts = []
         self.live_seq = seq
         self.began = uptime_ms()
         return seq
 
     def event(self, event: dict[str, Any]) -> None:
+        at = self.live.end
         self.live.append(encode_event(event, self.live.gen))
+        self.starts.append(at)
 
     def undo(self) -> None:
         self.live.append(self.live.line({"k": "u"}))
+        self.starts.pop()
+
+    def entries(self, starts: Any) -> Any:
+        # The live match's entries whose lines begin at `starts` (in order), read
+        # back from the flash CHUNK bytes at a time. No file stays open between two
+        # entries, so a caller may stop at any one.
+        live = self.live
+        buf = b""
+        base = 0
+        for at in starts:
+            start = at - base
+            end = buf.find(b"\n", start) if 0 <= start < len(buf) else -1
+            while end < 0:
+                keep = buf[start:] if 0 <= start < len(buf) else b""
+                more = live.read(at + len(keep), CHUNK)
+                if not more or len(keep) >= LINE_MAX:
+                    raise OSError(EIO)
+                buf = keep + more
+                base = at
+                start = 0
+                end = buf.find(b"\n")
+            record = read_line(buf[start:end], live.gen)
+            if record is None or record.get("k") != "e":
+                raise OSError(EIO)
+            yield record["e"]
 
     def finish(self, record: dict[str, Any], end: str,
                view: "Optional[dict[str, Any]]" = None, number: int = 0) -> int:
@@ -289,6 +321,33 @@ class Journal:
     def acked(self) -> int:
         self.held_items()
         return self.acked_seq
+
+
+class Entries:
+    # A live match's entries as the journal keeps them: on the flash. The match
+    # holds where each begins (4 bytes an entry) and reads them back when asked (an
+    # undo that folds the match again, filing), so the heap it holds does not grow
+    # with its length; a 500-entry match held up to 40 KB of them before.
+    def __init__(self, journal: Journal) -> None:
+        self.journal = journal
+
+    def __len__(self) -> int:
+        return len(self.journal.starts)
+
+    def __iter__(self) -> Any:
+        return self.journal.entries(self.journal.starts)
+
+    def __getitem__(self, index: int) -> Any:
+        for event in self.journal.entries((self.journal.starts[index],)):
+            return event
+
+    def append(self, event: dict[str, Any]) -> None:
+        self.journal.event(event)
+
+    def pop(self) -> Any:
+        event = self[-1]
+        self.journal.undo()
+        return event
 
 
 def has(kept: list[tuple[int, str]], seq: Any) -> bool:

@@ -1,11 +1,23 @@
 # Reading the two copies of a log (twin.py) at boot, taking the better and writing
 # it over the other; and making the store's files. Loaded at boot and let go after
 # it (journal.recover), so the board holds none of it while a match is played.
-import json
 from binascii import crc32
 
 from .journal import DONE_MAX, DONE_MIN, encode_event, has
-from .twin import CHUNK, COPIES, DIR, EIO, ERRORS, ERRORS_SIZE, HEX, LINE_MAX, PAD, PREFS_SIZE, Twin
+from .twin import (
+    CHUNK,
+    COPIES,
+    DIR,
+    EIO,
+    ERRORS,
+    ERRORS_SIZE,
+    HEX,
+    LINE_MAX,
+    PAD,
+    PREFS_SIZE,
+    Twin,
+    read_line,
+)
 
 try:
     from micropython import const
@@ -27,24 +39,6 @@ OLD_DONE = "parlour/done"
 OLD_ACKED = "parlour/acked"
 OLD_KEPT = "parlour/kept"       # kept matches, a file each: <number>-<game>.jnl
 OLD_STORE = "parlour/store"     # the identity as protocol 2's first firmware kept it
-
-
-def read_line(data: bytes, seed: int) -> Any:
-    # A line without its newline -> its record, or None.
-    if len(data) < 11 or data[8:9] != b" ":
-        return None
-    try:
-        crc = int(data[:8].decode(), 16)
-    except (ValueError, UnicodeError):
-        return None
-    body = data[9:]
-    if crc32(body, seed) & 0xFFFFFFFF != crc:
-        return None
-    try:
-        record = json.loads(body.decode())
-    except (ValueError, UnicodeError):
-        return None
-    return record if type(record) is dict else None
 
 
 class Reader:
@@ -257,7 +251,8 @@ def old_layout(flash: Any) -> bool:
 
 
 def recover_journal(journal: "Journal") -> "tuple[list[dict[str, Any]], int]":
-    # -> (records of the live match, bytes dropped from a bad tail). Read-only
+    # -> ([the live match's head] or [], bytes dropped from a bad tail); the match
+    # holds where its entries begin (journal.starts), not them. Read-only
     # (maintenance mode): nothing is repaired, removed or moved in; the next boot
     # that may write does it.
     flash = journal.flash
@@ -271,12 +266,9 @@ def recover_journal(journal: "Journal") -> "tuple[list[dict[str, Any]], int]":
         if writable:
             journal.old_kept = True
     recover_done(journal)
+    recover(journal.live)
+    journal.starts = live_starts(journal.live)
     records: list[dict[str, Any]] = []
-
-    def visit(record: "dict[str, Any]", at: int) -> None:
-        records.append(record)
-
-    recover(journal.live, visit)
     dropped = 0
     if writable and (old_layout(flash) or flash.length(OLD_STORE) >= 0):
         from .filing import migrate
@@ -292,6 +284,7 @@ def recover_journal(journal: "Journal") -> "tuple[list[dict[str, Any]], int]":
         # its kept copy was removed (nothing is entered while both exist).
         if writable:
             journal.live.reset({})
+        journal.starts = []
         return [], 0
     journal.live_seq = seq
     records.insert(0, head)
@@ -334,6 +327,29 @@ def recover_done(journal: "Journal") -> None:
     journal.acked_seq = upto
     journal.held = held
 
+def live_starts(log: Twin) -> "list[int]":
+    # Where each standing entry of the live log begins: its undone ones left out.
+    starts: list[int] = []
+    reader = Reader(log.flash, log.path(log.best), log.size)
+    try:
+        text = reader.line(0)
+        pos = 0 if text is None else len(text) + 1
+        while pos < log.end:
+            text = reader.line(pos)
+            record = None if text is None else read_line(text, log.gen)
+            if record is None:
+                break
+            kind = record.get("k")
+            if kind == "e":
+                starts.append(pos)
+            elif kind == "u" and starts:
+                starts.pop()
+            pos += len(text) + 1
+    finally:
+        reader.close()
+    return starts
+
+
 def keep_records(journal: "Journal", head: "dict[str, Any]", records: "list[dict[str, Any]]") -> None:
     # The live log written anew as `head` and `records` (a bad entry dropped, a
     # kept match brought back).
@@ -341,12 +357,18 @@ def keep_records(journal: "Journal", head: "dict[str, Any]", records: "list[dict
     for key in head:
         if key != "g":
             clean[key] = head[key]
-    journal.live.reset(clean)
+    live = journal.live
+    live.reset(clean)
+    starts: list[int] = []
+    journal.starts = starts
     for record in records:
         if record.get("k") == "e":
-            journal.live.append(encode_event(record["e"], journal.live.gen))
+            starts.append(live.end)
+            live.append(encode_event(record["e"], live.gen))
         else:
-            journal.live.append(journal.live.line(record))
+            live.append(live.line(record))
+            if record.get("k") == "u" and starts:
+                starts.pop()
 
 def live_records(journal: "Journal") -> "list[dict[str, Any]]":
     # The live match's head and records as the flash holds them.

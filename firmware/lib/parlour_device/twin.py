@@ -52,6 +52,24 @@ def line(record: "dict[str, Any]", seed: int) -> bytes:
     return b"%08x " % (crc32(body, seed) & 0xFFFFFFFF) + body + b"\n"
 
 
+def read_line(data: bytes, seed: int) -> Any:
+    # A line without its newline -> its record, or None.
+    if len(data) < 11 or data[8:9] != b" ":
+        return None
+    try:
+        crc = int(data[:8].decode(), 16)
+    except (ValueError, UnicodeError):
+        return None
+    body = data[9:]
+    if crc32(body, seed) & 0xFFFFFFFF != crc:
+        return None
+    try:
+        record = json.loads(body.decode())
+    except (ValueError, UnicodeError):
+        return None
+    return record if type(record) is dict else None
+
+
 class Twin:
     # False in maintenance mode (Journal): nothing is made, mended or written. A
     # class default: a slot in every log's own dict costs heap.

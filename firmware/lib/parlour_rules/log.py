@@ -47,15 +47,25 @@ def check_event(event):
 
 
 def fold(game, config, events):
+    # A refused event raises with its index in the log.
     state = game.new_match(config)
+    index = 0
     for event in events:
-        state = game.apply(state, check_event(event))
+        try:
+            state = game.apply(state, check_event(event))
+        except RulesError as e:
+            e.index = index
+            raise
+        index += 1
     return state
 
 
 class MatchLog:
-    def __init__(self, game_name, config, events=(), game=None):
-        # `game` overrides the lookup by name (a test's own toy game, say).
+    def __init__(self, game_name, config, events=(), game=None, held=False):
+        # `game` overrides the lookup by name (a test's own toy game, say). `held`:
+        # `events` is a container the caller keeps (the device's journal, which
+        # holds them on its flash), taken as it is rather than copied; it has
+        # len(), iteration, [index], append() and pop(), as a list has.
         self.game_name = game_name
         self.game = game if game is not None else load_game(game_name)
         self.config = config
@@ -66,38 +76,33 @@ class MatchLog:
         # again: the one state kept shares all but what that event changed.
         self._pure = getattr(self.game, "PURE", False)
         self._before = None
-        self.events = []
-        self.state = self.game.new_match(config)
-        index = 0
-        for event in events:
-            try:
-                self.append(event)
-            except RulesError as e:
-                e.index = index
-                raise
-            index += 1
+        self.events = events if held else list(events)
+        self.state = fold(self.game, config, self.events)
 
     def append(self, event):
-        # Refused events raise RulesError and change nothing.
+        # Refused events raise RulesError and change nothing. An error from the
+        # events' container (the device's flash) leaves the state to be folded again:
+        # apply() may have changed it in place.
         before = self.state
-        self.state = self.game.apply(before, check_event(event))
+        state = self.game.apply(before, check_event(event))
         self.events.append(event)
+        self.state = state
         if self._pure:
             self._before = before
-        return self.state
+        return state
 
     def undo(self, steps=1):
         if steps < 1 or steps > len(self.events):
             raise RulesError("no_undo", "nothing to undo")
-        kept = self.events[: len(self.events) - steps]
+        dropped = []
+        while len(dropped) < steps:
+            dropped.insert(0, self.events.pop())
         before = self._before
         self._before = None
         if steps == 1 and before is not None:
             self.state = before
         else:
-            self.state = fold(self.game, self.config, kept)
-        dropped = self.events[len(kept):]
-        self.events = kept
+            self.state = fold(self.game, self.config, self.events)
         return dropped
 
     def view(self):
@@ -107,9 +112,10 @@ class MatchLog:
         # What a device screen reads, where the game has a leaner one (read only).
         return self._screen_view(self.state)
 
-    def record(self):
+    def record(self, copy=True):
+        # copy=False: the log's own events (the device streams them to the flash).
         return {"v": _LOG_VERSION, "game": self.game_name, "config": self.config,
-                "events": list(self.events)}
+                "events": list(self.events) if copy else self.events}
 
 
 def from_record(record):

@@ -143,7 +143,7 @@ def state(app):
     match = app.match
     live = None
     if match is not None:
-        live = [journal.live_seq, match.game_name, match.events]
+        live = [journal.live_seq, match.game_name, list(match.events)]
     done = []
     for seq in journal.pending():
         record = journal.load(seq)
