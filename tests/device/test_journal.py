@@ -72,6 +72,40 @@ def test_undo_is_journalled_and_survives_a_reboot():
     assert list(again.match.events) == events[:8]
 
 
+def test_the_live_match_holds_where_its_entries_begin_not_the_entries():
+    files, nvm, events = played(10)
+    app = boot(files, nvm)
+    assert app.undo() is None and app.undo() is None
+    assert app.submit(events[8]) is None
+    journal = app.journal
+    # one start a standing entry, each where its line begins on the flash
+    assert len(journal.starts) == 9 and isinstance(app.match.events, Entries)
+    for at in journal.starts:
+        assert files[LIVE0][at:at + 8].isalnum() and files[LIVE0][at - 1] == ord("\n")
+    assert app.match.events[-1] == events[8] and app.match.events[0] == events[0]
+    # a reboot finds the same starts, the undone entries left out
+    again = boot(files, nvm)
+    assert again.journal.starts == journal.starts
+    assert list(again.match.events) == events[:9]
+    assert again.match.view() == MatchLog("stump", STUMP_CONFIG, events[:9]).view()
+    # filing streams them from the flash into the record, byte for byte as a list would
+    assert again.finish_match("stopped") is not again.screen and again.match is None
+    assert again.journal.load(1)["record"] == MatchLog("stump", STUMP_CONFIG, events[:9]).record()
+
+
+def test_an_undo_whose_entry_cannot_be_read_back_changes_nothing():
+    files, nvm, events = played(10)
+    app = boot(files, nvm)
+    at = app.journal.starts[-1]
+    for name in (LIVE0, LIVE1):             # damaged after boot read it: the flash failing
+        files[name][at + 12] ^= 1
+    before = app.match.view()
+    error = app.undo()
+    assert error is not None and error.code == "flash" and app.message == "Flash write failed"
+    assert len(app.match.events) == 10 and app.match.view() == before
+    assert len(app.journal.starts) == 10
+
+
 def test_a_damaged_line_in_one_copy_is_read_from_the_other_and_mended():
     files, nvm, events = played(12)
     end = live_end(files[LIVE0])

@@ -7,6 +7,8 @@
 # "p" its switch, "w MS" the clock moves on MS (a pass every 50 ms), "r" a reset.
 # ENTRIES (a long match): its first line {"game": ..., "config": ...}, then one
 # event a line, each submitted and followed by a pass; then the match is filed.
+# Prints "HELD\tN\tBYTES" after every 100th entry: the heap held once the app's
+# idle collection has run.
 # Prints "S\t" and the screen's texts after each step (screens), then "DONE".
 # Nothing here collects: what the heap holds is what the app leaves. Imported
 # rather than run, it loads no firmware (tests/support/cpvm.py's overhead()).
@@ -78,6 +80,7 @@ def play(app, line, show):
 
 
 def entries(app, path):
+    import gc
     import json
 
     from parlour_device.games import open_game
@@ -105,6 +108,9 @@ def entries(app, path):
             app.step()
             app.step()      # the idle pass the board's loop makes before the next key
             count += 1
+            if count % 100 == 0:
+                # what the heap holds after that pass's collection
+                print("HELD\t%d\t%d" % (count, gc.mem_alloc()))
     view = app.match.view()
     over = view.get("over") or view.get("game_over") or view.get("phase") == "over"
     app._go(app.finish_match("won" if over else "stopped"))
