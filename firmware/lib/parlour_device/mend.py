@@ -336,7 +336,9 @@ def live_starts(log: Twin) -> "list[int]":
         pos = 0 if text is None else len(text) + 1
         while pos < log.end:
             text = reader.line(pos)
-            record = None if text is None else read_line(text, log.gen)
+            if text is None:
+                break
+            record = read_line(text, log.gen)
             if record is None:
                 break
             kind = record.get("k")
