@@ -193,8 +193,8 @@ class Journal:
 
     def entries(self, starts: Any) -> Any:
         # The live match's entries whose lines begin at `starts` (in order), read
-        # back from the flash 1 KB at a time (each read opens the file: on the board a
-        # walk of its folders). No file stays open between two entries, so a caller
+        # back from the flash CHUNK bytes at a time (a 1 KB read found no room in the
+        # VM's fragmented heap). No file stays open between two entries, so a caller
         # may stop at any one.
         live = self.live
         buf = b""
@@ -204,7 +204,7 @@ class Journal:
             end = buf.find(b"\n", start) if 0 <= start < len(buf) else -1
             while end < 0:
                 keep = buf[start:] if 0 <= start < len(buf) else b""
-                more = live.read(at + len(keep), 4 * CHUNK)
+                more = live.read(at + len(keep), CHUNK)
                 if not more or len(keep) >= LINE_MAX:
                     raise OSError(EIO)
                 buf = keep + more
