@@ -191,8 +191,10 @@ def test_the_scripted_match_gives_the_simulators_screens_and_files(played, board
 OVER_SCRIPTED_KB = {("macropad", "stump"): 140, ("macropad", "dumbo"): 133,
                     ("tft", "stump"): 147, ("tft", "dartex"): 131,
                     # Within the budget by less than that run-to-run spread: held to
-                    # its figure, with the same slack as the others.
-                    ("macropad", "galumphus"): 126,
+                    # its figure, with the same slack as the others. Since the live
+                    # match's entries are read back from the flash to file it, its
+                    # filing completed at 130 KB in one run and not in another.
+                    ("macropad", "galumphus"): 129,
                     # Over since their import first needs a seventh pool of interned
                     # names on this VM (its qstr pools double: ~9.5 KB at once,
                     # docs/device.md, "Interned names"). The emulated MacroPad, whose
