@@ -264,7 +264,7 @@ class App:
         try:
             dropped = match.undo(1)     # in the journal too: Entries
         except OSError:
-            return self.refuse(RulesError("flash", "Flash write failed"))
+            return self.refuse(RulesError("flash", "Flash: not undone"))
         self.changed()
         # named by the screen, against the match as it is again before the event
         self.show("Undone: " + self.screen.describe(dropped[0]))

@@ -46,11 +46,14 @@ def check_event(event):
     return event
 
 
-def fold(game, config, events):
-    # A refused event raises with its index in the log.
+def fold(game, config, events, upto=-1):
+    # A refused event raises with its index in the log. `upto`: only the events
+    # before that index (an undo's state, made before anything is taken back).
     state = game.new_match(config)
     index = 0
     for event in events:
+        if index == upto:
+            break
         try:
             state = game.apply(state, check_event(event))
         except RulesError as e:
@@ -94,15 +97,16 @@ class MatchLog:
     def undo(self, steps=1):
         if steps < 1 or steps > len(self.events):
             raise RulesError("no_undo", "nothing to undo")
+        # The state first: where the events are read back from a flash that fails,
+        # the undo is refused before anything is taken back.
+        state = self._before
+        if steps > 1 or state is None:
+            state = fold(self.game, self.config, self.events, len(self.events) - steps)
         dropped = []
         while len(dropped) < steps:
             dropped.insert(0, self.events.pop())
-        before = self._before
         self._before = None
-        if steps == 1 and before is not None:
-            self.state = before
-        else:
-            self.state = fold(self.game, self.config, self.events)
+        self.state = state
         return dropped
 
     def view(self):
