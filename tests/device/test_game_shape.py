@@ -5,6 +5,7 @@ its match through ui.screen.ViewScreen) and `results.py`, then its own parts. Ea
 options screen behaves the same on the keys, its settings read from the match it
 began once it is begun."""
 
+import ast
 import importlib
 from pathlib import Path
 
@@ -98,3 +99,30 @@ def test_a_begun_match_comes_back_to_its_options_with_every_row_but_the_last_fix
     shown = list(screen.rows())
     pad.do("t1")                                    # a fixed row does not turn
     assert pad.app.message == "set: match begun" and screen.rows() == shown
+
+
+def state_reads(source):
+    # `x.state` and `x.game.<anything>` read in a module's source: a match's insides.
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and (
+                node.attr == "state"
+                or isinstance(node.value, ast.Attribute) and node.value.attr == "game"):
+            found.append("%d %s" % (node.lineno, ast.unparse(node)))
+    return found
+
+
+def test_the_state_reader_sees_a_state_read_and_a_call_into_the_game():
+    source = "def f(app):\n    m = app.match\n    return m.game.apply(m.state, {})\n"
+    assert sorted(state_reads(source)) == ["3 m.game.apply", "3 m.state"]
+
+
+def test_game_screens_read_a_match_through_its_view_and_the_apps_ask():
+    # The rules say to read a match through its view (rules/stump/state.py); a
+    # preview or a view that takes arguments is a rules function the app answers
+    # from the state (Host.ask).
+    found = []
+    for path in sorted(GAMES_DIR.rglob("*.py")) + [GAMES_DIR.parent / "menus.py"]:
+        found.extend("%s:%s" % (path.relative_to(GAMES_DIR.parent), where)
+                     for where in state_reads(path.read_text()))
+    assert found == []

@@ -3,6 +3,7 @@ MacroPad and on the TFT board against golden screenshots, refused throws, and wh
 one match does not reach (pass on an empty pack, Foul with no table, Back)."""
 
 import importlib
+from types import SimpleNamespace
 
 import pytest
 
@@ -236,7 +237,7 @@ def test_a_table_line_too_long_for_the_macropad_goes_on_in_indented_lines():
 
     v = {"players": 2, "names": ["Annabella", "Bartholomew"], "pack": 20, "hand": 1,
          "scores": [21, 0], "totals": [21, 0]}
-    table = TableLines(None, v, 21)
+    table = TableLines(SimpleNamespace(match=None), v, 21)     # no match: no throws
     # Annabella's 2nd throw: a Foul on Bartholomew's 2nd, a Wire on his 1st, a 10
     table.specs.append((0, 2, [FOUL, WIRE, 10], [(1, 2), (1, 1), None], 21, True))
     table.made.append(None)

@@ -308,7 +308,7 @@ def test_c4_a_power_cut_comes_back_to_the_match_and_after_the_target_to_settle_u
     assert type(device.app.screen).__name__ == "Settle"
 
 
-def test_the_screen_view_is_the_views_fields_without_text_or_settle_up():
+def test_the_screen_view_is_the_views_fields_without_text_or_settle_up_with_the_settings():
     log = MatchLog("poker", {"variant": "gin", "players": 3, "target": 30})
     for event in ({"t": "hand", "caller": 0, "deadwood": [9, 8, 20]},
                   {"t": "false_call", "caller": 2, "deadwood": 12}, {"t": "void"},
@@ -321,6 +321,7 @@ def test_the_screen_view_is_the_views_fields_without_text_or_settle_up():
         last = dict(full["last"])
         assert last.pop("line") and lean["last"] == last
         assert "settle" not in lean and "standing" not in lean
+        assert lean["cfg"]["false_call"] == 5 and lean["cfg"] is log.state["cfg"]  # a preview's
         json.dumps(lean)
     assert lean["over"] and lean["leaders"] == full["leaders"] == [1]
 

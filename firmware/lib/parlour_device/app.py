@@ -236,6 +236,12 @@ class App:
             self._view = self.match.screen_view() if self.match is not None else {}
         return self._view
 
+    def ask(self, query: Any, *args: Any) -> Any:
+        # A rules function that reads the live match's state: a view that takes
+        # arguments, or a preview of an entry (nothing is entered). Asked only while
+        # a match is live.
+        return query(self.match.state, *args)  # type: ignore[union-attr]
+
     def submit(self, event: dict[str, Any]) -> Optional[RulesError]:
         match = self.match
         if match is None:

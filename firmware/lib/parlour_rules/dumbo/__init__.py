@@ -331,6 +331,12 @@ def view(state):
     return _module("view").view(state)
 
 
+def preview(state, event):
+    # The hand `event` would score, as views.hand_fields gives it, nothing entered
+    # (apply() never changes the state it is given); RulesError if it is refused.
+    return _module("view").hand_fields(apply(state, event)[S_LAST])
+
+
 _MODULES = {}
 
 

@@ -38,6 +38,11 @@ S_PAST = const(15)  # finished games: [winner, totals]
 S_MODE = const(16)  # TWO, THREE, FOUR or PAIRS
 S_VAL = const(17)  # the configurable values, in VALUES order
 
+
+def settings(state):
+    # The match's settings as the rules took them (defaults filled in), read only.
+    return state[S_CFG]
+
 T_DEALER = const(2)
 T_DONE = const(3)
 T_PTS_A = const(4)

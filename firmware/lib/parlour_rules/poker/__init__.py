@@ -292,11 +292,14 @@ def view(state):
 def screen_view(state):
     # What a device screen reads, made once per event: view()'s fields without its
     # text (no standing, no last line) and without settle-up, which the settle-up
-    # screen asks of settle() itself. Shared, not copied: read it, never change it.
+    # screen asks of settle() itself; "cfg", the settings as the rules took them
+    # (defaults filled in), for a hand's preview. Shared, not copied: read it, never
+    # change it.
     cfg = state["cfg"]
     totals = balances(state)
     out = {
         "game": "poker",
+        "cfg": cfg,
         "variant": cfg["variant"],
         "players": cfg["names"],
         "totals": totals,

@@ -121,6 +121,11 @@ def last_line(state):
     return line(name, " moves %d to %d" % (a, b))
 
 
+def round_ended(state):
+    # The last entry ended a round (the state's last line says so until the next).
+    return state[LAST][0] == "round"
+
+
 def view(state):
     cfg = state[CFG]
     step = state[STEP]

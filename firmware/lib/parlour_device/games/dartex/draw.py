@@ -169,14 +169,13 @@ class DartexView(ViewScreen):
 
     def preview(self) -> "Tuple[str, int]":
         # The value of three laid cards, or the reason the rules refuse them.
-        match = self.app.match
-        if len(self.slots) < 3 or match is None:
+        if len(self.slots) < 3 or self.app.match is None:
             return "", WHITE
         found = self._preview
         if found is not None:
             return found
         try:
-            value = throw_value(match.state, self.event())
+            value = self.app.ask(throw_value, self.event())
         except RulesError as e:
             found = (e.message, RED)
         else:
@@ -188,8 +187,7 @@ class DartexView(ViewScreen):
         # The throws on the table as (seat, number), read once per view.
         aims = self._aimlist
         if aims is None:
-            match = self.app.match
-            aims = self._aimlist = aims_of(match.state) if match is not None else []
+            aims = self._aimlist = self.app.ask(aims_of) if self.app.match is not None else []
         return aims
 
     # -- what it draws ---------------------------------------------------------------
@@ -200,9 +198,8 @@ class DartexView(ViewScreen):
         line = self.target_lines.get(self.pick)
         if line is None:
             seat, number = self.targets()[self.pick]
-            match = self.app.match
-            if match is not None:
-                line = throw_line(v["names"], (seat,) + table_throw(match.state, seat, number),
+            if self.app.match is not None:
+                line = throw_line(v["names"], (seat,) + self.app.ask(table_throw, seat, number),
                                   "", self.aims)
             else:
                 line = target_text(v["names"], (seat, number))

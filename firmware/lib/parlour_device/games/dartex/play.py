@@ -220,10 +220,9 @@ class DartexPlay(DartexView):
         # "throw =13", "exchange", "pass": read on the view before the event
         # (docs/screen-contract.md), at most 13 characters.
         kind = event.get("t")
-        match = self.app.match
-        if kind == "throw" and match is not None:
+        if kind == "throw" and self.app.match is not None:
             try:
-                return "throw =%d" % throw_value(match.state, event)
+                return "throw =%d" % self.app.ask(throw_value, event)
             except RulesError:
                 return "throw"
         return str(kind)

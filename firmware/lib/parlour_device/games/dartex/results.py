@@ -30,15 +30,15 @@ class TableLines:
     # table (fouled ones grey). A line is formatted the first time it is read.
     # A throw's line longer than the room goes on in a second, indented line (long
     # names, two aimed cards), put in when the line is made.
-    def __init__(self, match: "Any", v: "Dict[str, Any]", room: int) -> None:
+    def __init__(self, app: "Host", v: "Dict[str, Any]", room: int) -> None:
         self.v = v
         self.room = room
         self.lead = " " if room > 30 else ""      # the MacroPad has no column to spare
         specs: "List[Any]" = [None]     # None: the first line; a seat; a throw found
-        if match is not None:
+        if app.match is not None:
             for number in range(v["players"]):
                 specs.append(number)
-                for found in table_throws(match.state, number):
+                for found in app.ask(table_throws, number):
                     specs.append((number,) + found)
         else:
             for number in range(v["players"]):
@@ -102,12 +102,12 @@ class Table(Lines):
         v = self.app.view()
         if v is not self._for:
             self._for = v
-            self._table = TableLines(self.app.match, v, self._room())
+            self._table = TableLines(self.app, v, self._room())
         return self._table
 
     def make_lines(self) -> "List[Tuple[str, int]]":
         # every line at once (what lines() gives one by one)
-        table = TableLines(self.app.match, self.app.view(), self._room())
+        table = TableLines(self.app, self.app.view(), self._room())
         return [table[i] for i in range(len(table))]
 
     def _room(self) -> int:

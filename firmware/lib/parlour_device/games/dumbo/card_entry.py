@@ -9,8 +9,8 @@
 import sys
 
 from parlour_rules.cards import DUMBO, JOKER, JOKER_COUNT, format_card
-from parlour_rules.dumbo.state import S_CFG, S_LAST
-from parlour_rules.dumbo.views import hand_fields
+from parlour_rules.dumbo import preview
+from parlour_rules.dumbo.state import settings
 from parlour_rules.errors import RulesError
 
 from ...ui.frame import CYAN, GREEN, K_OK, K_UNDO, RED, WHITE, YELLOW
@@ -245,10 +245,9 @@ class Welds(Lines):
     def _solve(self) -> "List[Tuple[str, int]]":
         from parlour_rules.dumbo.cards import arrange
 
-        match = self.app.match
-        if match is None:
+        if self.app.match is None:
             return [("no match", RED)]
-        cfg = match.state[S_CFG]
+        cfg = self.app.ask(settings)
         event = self.sent
         try:
             got = arrange(event["declarer_cards"], event["opponent_cards"],
@@ -256,8 +255,7 @@ class Welds(Lines):
         except RulesError as e:
             return [(e.message, RED)]
         out = weld_lines(got, self.entry.names, self.app.layout.cols)
-        # the outcome as the rules core scores the counts found, on a copy of the
-        # state (apply never changes its input)
+        # the outcome as the rules core scores the counts found, nothing entered
         seat = self.entry.seats[0]
         if got["wrong"]:
             counts: "Dict[str, Any]" = {"t": "wrong", "declarer": seat, "d": got["d"]}
@@ -266,7 +264,7 @@ class Welds(Lines):
             counts = {"t": "hand", "declarer": seat, "d": got["d"], "o": o,
                       "joker": got["joker"]}
         try:
-            h = hand_fields(match.game.apply(match.state, counts)[S_LAST])
+            h = self.app.ask(preview, counts)
         except RulesError as e:
             out.append((e.message, RED))
         else:

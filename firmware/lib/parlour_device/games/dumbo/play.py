@@ -5,7 +5,8 @@
 # a void hand (D-15) and the card entry (D-14, card_entry.py, loaded when opened).
 
 from parlour_rules.cards import JOKER_COUNT as JOKER
-from parlour_rules.dumbo.state import S_CFG
+from parlour_rules.dumbo import preview
+from parlour_rules.dumbo.state import settings
 from parlour_rules.dumbo.views import hand_points
 from parlour_rules.errors import RulesError
 
@@ -115,11 +116,10 @@ class DumboPlay(ViewScreen):
         # Why the rules core refuses the counts entered, or "": only a stuck Joker
         # on top of more than 74 can be refused here (the encoder keeps d in 0..7
         # and o in 0..84), and then the core's own reason is shown.
-        match = self.app.match
-        if match is None or not (self.joker and self.o > _MAX_O - JOKER):
+        if self.app.match is None or not (self.joker and self.o > _MAX_O - JOKER):
             return ""
         try:
-            match.game.apply(match.state, self.event())
+            self.app.ask(preview, self.event())
         except RulesError as e:
             message: str = e.message
             return message
@@ -377,8 +377,7 @@ class DumboPlay(ViewScreen):
             frame.text(0, y, clip(refused, lay.cols), RED if lay.colour else WHITE, scale)
             return
         # D-7 (views.hand_points): "P1 +14 undercut" drawn in pieces from kept texts
-        match = self.app.match
-        cfg = match.state[S_CFG] if match is not None else {"octad_bonus": 20,
+        cfg = self.app.ask(settings) if self.app.match is not None else {"octad_bonus": 20,
                                                               "undercut_bonus": 10}
         o_full = self.o + JOKER if self.joker else self.o
         dp, op = hand_points(self.d, o_full, cfg["octad_bonus"], cfg["undercut_bonus"])
@@ -401,8 +400,7 @@ class DumboPlay(ViewScreen):
         # D-8 before 11 enters it: "P2 declared wrongly" / "P1 +10 penalty", as the
         # hand's result will say it
         lay = frame.layout
-        match = self.app.match
-        penalty = match.state[S_CFG]["penalty"] if match is not None else 10
+        penalty = self.app.ask(settings)["penalty"] if self.app.match is not None else 10
         frame.row(1, clip(self._texts[2] + " declared wrongly", lay.cols),
                   RED if lay.colour else WHITE)
         frame.row(2, clip("%s +%d penalty" % (self._texts[3], penalty), lay.cols),

@@ -287,14 +287,13 @@ class GalumphusPlay(ViewScreen):
         # The seat keys of one scan, in seat order from the dealer's left (G-4).
         seats = self.pending
         self.pending = []
-        match = self.app.match
-        if match is None:
+        if self.app.match is None:
             return None
         if len(seats) == 1:
             screen = self._submit({"t": "key", "seat": seats[0]})
             self._arm()
             return screen
-        _, events, refused = scan(match.state, seats)
+        _, events, refused = self.app.ask(scan, seats)
         for event in events:
             self.app.submit(event)
         if refused:

@@ -213,12 +213,11 @@ class PokerPlay(ViewScreen):
 
     def _preview_lines(self, v: "Dict[str, Any]") -> "List[Tuple[Any, ...]]":
         # The hand's payments as the rules core works them out (R-5..R-7); nothing sent.
-        match = self.app.match
         names = v["players"]
         cols = self.app.layout.cols - 1
         caller = self.caller
         counts = self.counts
-        cfg = match.state["cfg"] if match is not None else {}
+        cfg = v["cfg"]
         if counts[caller] > v["threshold"]:
             # judged on the deadwood he shows
             deltas = false_call(caller, len(names), cfg["false_call"])
