@@ -117,10 +117,10 @@ def test_the_state_reader_sees_a_state_read_and_a_call_into_the_game():
     assert sorted(state_reads(source)) == ["3 m.game.apply", "3 m.state"]
 
 
-def test_game_screens_read_a_match_through_its_view_and_the_apps_ask():
+def test_game_screens_read_a_match_through_its_view_and_the_apps_read():
     # The rules say to read a match through its view (rules/stump/state.py); a
     # preview or a view that takes arguments is a rules function the app answers
-    # from the state (Host.ask).
+    # from the state (Host.read).
     found = []
     for path in sorted(GAMES_DIR.rglob("*.py")) + [GAMES_DIR.parent / "menus.py"]:
         found.extend("%s:%s" % (path.relative_to(GAMES_DIR.parent), where)

@@ -8,7 +8,7 @@ from doubles.scripted_board import SimBoard
 from journal_support import STUMP_CONFIG, stump_events
 from parlour_device.app import App
 from parlour_device.flash import Flash, _whole
-from parlour_device.journal import LIVE_SIZE, Entries, Journal, decode, encode
+from parlour_device.journal import LIVE_SIZE, Entries, Journal, Starts, decode, encode
 from parlour_device.ui.frame import TEXT
 from parlour_rules.log import MatchLog
 
@@ -85,12 +85,36 @@ def test_the_live_match_holds_where_its_entries_begin_not_the_entries():
     assert app.match.events[-1] == events[8] and app.match.events[0] == events[0]
     # a reboot finds the same starts, the undone entries left out
     again = boot(files, nvm)
-    assert again.journal.starts == journal.starts
+    assert list(again.journal.starts) == list(journal.starts)
     assert list(again.match.events) == events[:9]
     assert again.match.view() == MatchLog("stump", STUMP_CONFIG, events[:9]).view()
     # filing streams them from the flash into the record, byte for byte as a list would
     assert again.finish_match("stopped") is not again.screen and again.match is None
     assert again.journal.load(1)["record"] == MatchLog("stump", STUMP_CONFIG, events[:9]).record()
+
+
+def test_the_starts_are_a_list_kept_in_parts_of_64():
+    # A long match's offsets never ask for one block of them all (2 KB at 512).
+    starts, mirror = Starts(), []
+    for at in range(0, 200 * 40, 40):
+        starts.append(at)
+        mirror.append(at)
+    for _ in range(70):
+        assert starts.pop() == mirror.pop()
+    starts.append(7)
+    mirror.append(7)
+    assert len(starts) == len(mirror) == 131 and list(starts) == mirror
+    assert [starts[i] for i in (0, 63, 64, 130, -1, -131)] == \
+        [mirror[i] for i in (0, 63, 64, 130, -1, -131)]
+    assert [len(part) for part in starts.parts] == [64, 64, 3]
+    for index in (131, -132):
+        with pytest.raises(IndexError):
+            starts[index]
+    while starts:
+        starts.pop()
+    assert starts.parts == [] and list(starts) == []
+    with pytest.raises(IndexError):
+        starts.pop()
 
 
 def test_an_undo_whose_entry_cannot_be_read_back_changes_nothing():

@@ -151,8 +151,10 @@ class App:
             if index is None:
                 self.message = "Match unreadable"
                 return
-        good = []
-        for event in journal.entries(journal.starts[:index]):
+        good: list[dict[str, Any]] = []
+        for event in journal.entries(journal.starts):
+            if len(good) == index:
+                break
             good.append({"k": "e", "e": event})
         journal.keep_records(head, good)
         self.match = MatchLog(head.get("game"), head.get("config"), Entries(journal), held=True)
@@ -236,11 +238,11 @@ class App:
             self._view = self.match.screen_view() if self.match is not None else {}
         return self._view
 
-    def ask(self, query: Any, *args: Any) -> Any:
-        # A rules function that reads the live match's state: a view that takes
-        # arguments, or a preview of an entry (nothing is entered). Asked only while
-        # a match is live.
-        return query(self.match.state, *args)  # type: ignore[union-attr]
+    def read(self, function: Any, *args: Any) -> Any:
+        # The live match read through a rules function of its state: a view that
+        # takes arguments, or what an entry would do (nothing is entered). Only while
+        # a match is live. Both names are CircuitPython's own: no new interned name.
+        return function(self.match.state, *args)  # type: ignore[union-attr]
 
     def submit(self, event: dict[str, Any]) -> Optional[RulesError]:
         match = self.match
@@ -416,6 +418,7 @@ class App:
         saved = prefs.save(self.journal, name, value)
         forget("parlour_device.prefs")
         forget("parlour_device.mend")       # (prefs_log read the copies with it)
+        forget("parlour_device.reader")
         if saved:
             return True
         self.show("Flash is read-only")

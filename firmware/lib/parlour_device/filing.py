@@ -5,7 +5,7 @@ import json
 from binascii import crc32
 
 from .journal import Entries, decode, stored
-from .mend import OLD_ACKED, OLD_DONE, OLD_LIVE, OLD_STORE, Reader
+from .reader import Reader
 from .twin import CHUNK, ENOSPC, EROFS, SLOT, Twin
 
 try:
@@ -164,7 +164,9 @@ class Stream:
 
 def migrate(journal: "Journal", records: "list[dict[str, Any]]") -> int:
     # The files of the layout before the twin store, moved in once: finished
-    # matches, the acknowledged number, the live match (its good lines).
+    # matches, the acknowledged number, the live match (its good lines). Called by
+    # boot's mend.py, loaded then.
+    from .mend import OLD_ACKED, OLD_DONE, OLD_LIVE, OLD_STORE
     flash = journal.flash
     dropped = 0
     for name in flash.listdir(OLD_DONE):  # order-free: each kept by its number

@@ -27,6 +27,12 @@ from .system import boot_id, uptime_ms
 from .twin import CHUNK, LINE_MAX, read_line
 
 try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
+try:
     from typing import Any, Optional
 except ImportError:
     pass
@@ -46,6 +52,7 @@ DONE_MIN = 65536
 DONE_MAX = 524288
 MIN_ROOM = 16384            # room a new match needs in it (a sync makes it anew)
 EIO = 5
+_PART = const(64)          # Starts: 256 bytes of offsets a part
 
 
 def _dump_writes_bytes() -> bool:
@@ -120,7 +127,7 @@ class Journal:
         self.kept: list[tuple[int, str]] = []   # (number, game) kept for later, newest first
         self.live = twin.Twin(flash, "live", LIVE_SIZE)
         # Where each standing entry of the live match begins in its log (Entries).
-        self.starts: list[int] = []
+        self.starts = Starts()
         self.done = twin.Twin(flash, "done", 0)     # sized as the store is made (mend.py)
         self.held: list[tuple[int, int, int]] = []     # (seq, offset, length) not acknowledged
         self.acked_seq = 0
@@ -142,6 +149,7 @@ class Journal:
             return mend.recover_journal(self)
         finally:
             forget("parlour_device.mend")
+            forget("parlour_device.reader")
             forget("parlour_device.identity")     # (a new store's, made once)
 
     def room(self) -> int:
@@ -169,7 +177,7 @@ class Journal:
 
     def clear_live(self) -> None:
         self.live.reset({})
-        self.starts = []
+        self.starts = Starts()
         self.live_seq = 0
         self.began = None
 
@@ -177,7 +185,7 @@ class Journal:
     def begin(self, game: str, config: dict[str, Any]) -> int:
         seq = self.next_seq()
         self.live.reset({"k": "m", "n": seq, "game": game, "config": config})
-        self.starts = []
+        self.starts = Starts()
         self.live_seq = seq
         self.began = uptime_ms()
         return seq
@@ -245,6 +253,7 @@ class Journal:
             from .games import forget
             forget("parlour_device.filing")
             forget("parlour_device.mend")
+            forget("parlour_device.reader")
         self.live_seq = 0
         try:
             self.live.reset({})
@@ -322,6 +331,45 @@ class Journal:
     def acked(self) -> int:
         self.held_items()
         return self.acked_seq
+
+
+class Starts:
+    # Where each standing entry's line begins, in parts of at most _PART: a list that
+    # grows asks for one block twice its size (2 KB at 512 entries), which the
+    # fragmented heap of a long match may not have. A list's len(), append(), pop(),
+    # [index] and iteration; no slices.
+    def __init__(self) -> None:
+        self.parts: list[list[int]] = []
+        self.count = 0
+
+    def __len__(self) -> int:
+        return self.count
+
+    def append(self, at: int) -> None:
+        parts = self.parts
+        if not parts or len(parts[-1]) == _PART:
+            parts.append([])
+        parts[-1].append(at)
+        self.count += 1
+
+    def pop(self) -> int:
+        parts = self.parts
+        at = parts[-1].pop()    # IndexError when empty, as a list's
+        if not parts[-1]:
+            parts.pop()
+        self.count -= 1
+        return at
+
+    def __getitem__(self, index: int) -> int:
+        if index < 0:
+            index += self.count
+        if index < 0 or index >= self.count:
+            raise IndexError
+        return self.parts[index // _PART][index % _PART]
+
+    def __iter__(self) -> Any:
+        for part in self.parts:
+            yield from part
 
 
 class Entries:

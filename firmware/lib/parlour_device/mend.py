@@ -1,9 +1,9 @@
 # Reading the two copies of a log (twin.py) at boot, taking the better and writing
 # it over the other; and making the store's files. Loaded at boot and let go after
 # it (journal.recover), so the board holds none of it while a match is played.
-from binascii import crc32
 
-from .journal import DONE_MAX, DONE_MIN, encode_event, has
+from .journal import DONE_MAX, DONE_MIN, Starts, encode_event, has
+from .reader import Reader
 from .twin import (
     CHUNK,
     COPIES,
@@ -11,8 +11,6 @@ from .twin import (
     EIO,
     ERRORS,
     ERRORS_SIZE,
-    HEX,
-    LINE_MAX,
     PAD,
     PREFS_SIZE,
     Twin,
@@ -26,7 +24,7 @@ except ImportError:
         return x
 
 try:
-    from typing import TYPE_CHECKING, Any, Optional
+    from typing import TYPE_CHECKING, Any
 except ImportError:
     TYPE_CHECKING = False  # type: ignore[misc]
 
@@ -39,65 +37,6 @@ OLD_DONE = "parlour/done"
 OLD_ACKED = "parlour/acked"
 OLD_KEPT = "parlour/kept"       # kept matches, a file each: <number>-<game>.jnl
 OLD_STORE = "parlour/store"     # the identity as protocol 2's first firmware kept it
-
-
-class Reader:
-    # One copy read a line at a time, CHUNK bytes at a time (no file-sized buffer),
-    # through one open file.
-    def __init__(self, flash: Any, name: str, size: int) -> None:
-        self.file = flash.open_read(name)
-        self.size = size
-        self.buf = b""
-        self.at = 0         # file offset of buf[0]
-
-    def read_at(self, pos: int, count: int) -> bytes:
-        if self.file is None:
-            return b""
-        self.file.seek(pos)
-        data: bytes = self.file.read(count)
-        return data
-
-    def close(self) -> None:
-        if self.file is not None:
-            self.file.close()
-            self.file = None
-
-    def line(self, pos: int) -> "Optional[bytes]":
-        # The line starting at `pos` without its newline, or None. Bytes that cannot
-        # begin a line (the zeros of a file never written, an erased sector's 0xff)
-        # end it without reading further.
-        while True:
-            start = pos - self.at
-            if 0 <= start < len(self.buf) and self.buf[start:start + 1] not in HEX:
-                return None
-            if 0 <= start <= len(self.buf):
-                end = self.buf.find(b"\n", start)
-                if end >= 0:
-                    return self.buf[start:end]
-                if len(self.buf) - start >= LINE_MAX:
-                    return None
-                keep = self.buf[start:]
-            else:
-                keep = b""
-            at = pos + len(keep)
-            if at >= self.size:
-                return None
-            more = self.read_at(at, CHUNK)
-            if not more:
-                return None
-            self.buf = keep + more
-            self.at = pos
-
-    def crc(self, pos: int, count: int) -> int:
-        crc = 0
-        while count > 0:
-            part = self.read_at(pos, CHUNK if count > CHUNK else count)
-            if not part:
-                return -1
-            crc = crc32(part, crc)
-            pos += len(part)
-            count -= len(part)
-        return crc & 0xFFFFFFFF
 
 
 def scan(log: Twin, copy: int, visit: Any = None) -> "tuple[int, Any, int, int, int]":
@@ -284,7 +223,7 @@ def recover_journal(journal: "Journal") -> "tuple[list[dict[str, Any]], int]":
         # its kept copy was removed (nothing is entered while both exist).
         if writable:
             journal.live.reset({})
-        journal.starts = []
+        journal.starts = Starts()
         return [], 0
     journal.live_seq = seq
     records.insert(0, head)
@@ -327,9 +266,9 @@ def recover_done(journal: "Journal") -> None:
     journal.acked_seq = upto
     journal.held = held
 
-def live_starts(log: Twin) -> "list[int]":
+def live_starts(log: Twin) -> Starts:
     # Where each standing entry of the live log begins: its undone ones left out.
-    starts: list[int] = []
+    starts = Starts()
     reader = Reader(log.flash, log.path(log.best), log.size)
     try:
         text = reader.line(0)
@@ -361,8 +300,7 @@ def keep_records(journal: "Journal", head: "dict[str, Any]", records: "list[dict
             clean[key] = head[key]
     live = journal.live
     live.reset(clean)
-    starts: list[int] = []
-    journal.starts = starts
+    starts = journal.starts = Starts()
     for record in records:
         if record.get("k") == "e":
             starts.append(live.end)

@@ -1,5 +1,5 @@
-# What a game's screens may ask of the app: the match's view and log, a rules
-# function answered from its state (ask: screens never read the state), an entry to
+# What a game's screens may ask of the app: the match's view and log, the match
+# read through a rules function of its state (read: screens never touch the state), an entry to
 # submit or take back, a message, a tone or a tune, the menu, a seed, the time (ticks, and a due time `after` ms), a match to begin or to
 # file, the option defaults the laptop pushed. Nothing else: no journal, flash, nvm or board. The app (app.App) is the one
 # implementation; this is a type for the checker, and costs the board nothing.
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
         def view(self) -> dict[str, Any]: ...
 
-        def ask(self, query: Any, *args: Any) -> Any: ...
+        def read(self, function: Any, *args: Any) -> Any: ...
 
         def submit(self, event: dict[str, Any]) -> Optional[RulesError]: ...
 

@@ -331,9 +331,10 @@ def view(state):
     return _module("view").view(state)
 
 
-def preview(state, event):
-    # The hand `event` would score, as views.hand_fields gives it, nothing entered
-    # (apply() never changes the state it is given); RulesError if it is refused.
+def check(state, event):
+    # What a hand's entry would score, as views.hand_fields gives it, without entering
+    # it (a screen's preview, as Dartex's check): apply() never changes the state it
+    # is given. RulesError if it is refused.
     return _module("view").hand_fields(apply(state, event)[S_LAST])
 
 

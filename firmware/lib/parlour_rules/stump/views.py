@@ -121,9 +121,11 @@ def last_line(state):
     return line(name, " moves %d to %d" % (a, b))
 
 
-def round_ended(state):
-    # The last entry ended a round (the state's last line says so until the next).
-    return state[LAST][0] == "round"
+def over(state):
+    # The last entry ended a round or the match: its results show until the next
+    # entry (the state's last line says so until then). A name the board holds
+    # already (the views' "over"): a new one may cost a pool of interned names.
+    return state[STEP] == "over" or state[LAST][0] == "round"
 
 
 def view(state):

@@ -175,7 +175,7 @@ class DartexView(ViewScreen):
         if found is not None:
             return found
         try:
-            value = self.app.ask(throw_value, self.event())
+            value = self.app.read(throw_value, self.event())
         except RulesError as e:
             found = (e.message, RED)
         else:
@@ -187,7 +187,7 @@ class DartexView(ViewScreen):
         # The throws on the table as (seat, number), read once per view.
         aims = self._aimlist
         if aims is None:
-            aims = self._aimlist = self.app.ask(aims_of) if self.app.match is not None else []
+            aims = self._aimlist = self.app.read(aims_of) if self.app.match is not None else []
         return aims
 
     # -- what it draws ---------------------------------------------------------------
@@ -199,7 +199,7 @@ class DartexView(ViewScreen):
         if line is None:
             seat, number = self.targets()[self.pick]
             if self.app.match is not None:
-                line = throw_line(v["names"], (seat,) + self.app.ask(table_throw, seat, number),
+                line = throw_line(v["names"], (seat,) + self.app.read(table_throw, seat, number),
                                   "", self.aims)
             else:
                 line = target_text(v["names"], (seat, number))

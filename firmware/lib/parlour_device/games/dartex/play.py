@@ -222,7 +222,7 @@ class DartexPlay(DartexView):
         kind = event.get("t")
         if kind == "throw" and self.app.match is not None:
             try:
-                return "throw =%d" % self.app.ask(throw_value, event)
+                return "throw =%d" % self.app.read(throw_value, event)
             except RulesError:
                 return "throw"
         return str(kind)

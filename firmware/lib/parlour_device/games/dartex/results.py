@@ -38,7 +38,7 @@ class TableLines:
         if app.match is not None:
             for number in range(v["players"]):
                 specs.append(number)
-                for found in app.ask(table_throws, number):
+                for found in app.read(table_throws, number):
                     specs.append((number,) + found)
         else:
             for number in range(v["players"]):

@@ -9,7 +9,7 @@
 import sys
 
 from parlour_rules.cards import DUMBO, JOKER, JOKER_COUNT, format_card
-from parlour_rules.dumbo import preview
+from parlour_rules.dumbo import check
 from parlour_rules.dumbo.state import settings
 from parlour_rules.errors import RulesError
 
@@ -247,7 +247,7 @@ class Welds(Lines):
 
         if self.app.match is None:
             return [("no match", RED)]
-        cfg = self.app.ask(settings)
+        cfg = self.app.read(settings)
         event = self.sent
         try:
             got = arrange(event["declarer_cards"], event["opponent_cards"],
@@ -264,7 +264,7 @@ class Welds(Lines):
             counts = {"t": "hand", "declarer": seat, "d": got["d"], "o": o,
                       "joker": got["joker"]}
         try:
-            h = self.app.ask(preview, counts)
+            h = self.app.read(check, counts)
         except RulesError as e:
             out.append((e.message, RED))
         else:

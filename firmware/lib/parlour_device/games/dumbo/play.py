@@ -5,7 +5,7 @@
 # a void hand (D-15) and the card entry (D-14, card_entry.py, loaded when opened).
 
 from parlour_rules.cards import JOKER_COUNT as JOKER
-from parlour_rules.dumbo import preview
+from parlour_rules.dumbo import check
 from parlour_rules.dumbo.state import settings
 from parlour_rules.dumbo.views import hand_points
 from parlour_rules.errors import RulesError
@@ -119,7 +119,7 @@ class DumboPlay(ViewScreen):
         if self.app.match is None or not (self.joker and self.o > _MAX_O - JOKER):
             return ""
         try:
-            self.app.ask(preview, self.event())
+            self.app.read(check, self.event())
         except RulesError as e:
             message: str = e.message
             return message
@@ -377,7 +377,7 @@ class DumboPlay(ViewScreen):
             frame.text(0, y, clip(refused, lay.cols), RED if lay.colour else WHITE, scale)
             return
         # D-7 (views.hand_points): "P1 +14 undercut" drawn in pieces from kept texts
-        cfg = self.app.ask(settings) if self.app.match is not None else {"octad_bonus": 20,
+        cfg = self.app.read(settings) if self.app.match is not None else {"octad_bonus": 20,
                                                               "undercut_bonus": 10}
         o_full = self.o + JOKER if self.joker else self.o
         dp, op = hand_points(self.d, o_full, cfg["octad_bonus"], cfg["undercut_bonus"])
@@ -400,7 +400,7 @@ class DumboPlay(ViewScreen):
         # D-8 before 11 enters it: "P2 declared wrongly" / "P1 +10 penalty", as the
         # hand's result will say it
         lay = frame.layout
-        penalty = self.app.ask(settings)["penalty"] if self.app.match is not None else 10
+        penalty = self.app.read(settings)["penalty"] if self.app.match is not None else 10
         frame.row(1, clip(self._texts[2] + " declared wrongly", lay.cols),
                   RED if lay.colour else WHITE)
         frame.row(2, clip("%s +%d penalty" % (self._texts[3], penalty), lay.cols),

@@ -293,7 +293,7 @@ class GalumphusPlay(ViewScreen):
             screen = self._submit({"t": "key", "seat": seats[0]})
             self._arm()
             return screen
-        _, events, refused = self.app.ask(scan, seats)
+        _, events, refused = self.app.read(scan, seats)
         for event in events:
             self.app.submit(event)
         if refused:

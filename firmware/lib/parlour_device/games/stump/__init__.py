@@ -2,7 +2,7 @@
 # (loaded only while they show), the play screen play.py (drawn by draw.py on the
 # ring of ring.py), the results results.py.
 
-from parlour_rules.stump.views import round_ended
+from parlour_rules.stump.views import over
 
 from ...ui.screen import Screen
 from .play import StumpPlay
@@ -30,7 +30,7 @@ def resume(app: "Host") -> Screen:
     if again is not None:
         return again
     play = StumpPlay(app, cut_again)
-    if app.view()["over"] or app.ask(round_ended):
+    if app.read(over):
         return RoundOver(app, play)
     return play
 
