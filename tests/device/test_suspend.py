@@ -4,6 +4,8 @@ sent by a sync, survives reboots, and comes back with every entry. A power cut a
 every write of a keep and of a resume leaves each match live or kept, once, with
 every confirmed entry."""
 
+import copy
+
 import pytest
 
 from doubles.memflash import MemFlash
@@ -343,3 +345,29 @@ def test_a_power_cut_at_every_write_of_a_resume_under_a_new_number_leaves_it_onc
             budget, list(found))
         if state.get("b_gone") and app.match is not None:
             assert app.journal.live_seq > 2      # resumed: under its new number
+
+
+def test_a_cut_that_leaves_a_kept_copy_of_the_live_match_with_its_payload_cut_short_keeps_it_live():
+    # Keeping writes the match into copy 0 of the kept log, then copy 1, then clears
+    # the live log. A cut part way through a sector of copy 0 can leave the record's
+    # line whole and its payload cut short: boot takes copy 1 (fewer damaged payloads)
+    # and writes it over copy 0, whose own line past copy 1's end must not then be
+    # read back as a kept match, for the live log, which still holds the match,
+    # would be dropped for it (found by a half-programmed sector, sectorcut).
+    files = {}
+    app = boot(files)
+    first = live_stump(app)
+    assert app.keep_for_later(False)        # one kept before: the log is not begun anew
+    seq = live_stump(app, EVENTS[:4])
+    before = copy.deepcopy(files)
+    assert app.keep_for_later(False)
+    kept0 = bytearray(files["parlour/s0/kept"])
+    data = kept_bytes(app.journal, seq)
+    end = bytes(kept0).index(data) + len(data)
+    kept0[end - 20:end] = b"\xff" * 20      # the payload's tail unwritten
+    cut = copy.deepcopy(before)
+    cut["parlour/s0/kept"] = kept0
+    again = boot(cut)
+    assert again.match is not None and list(again.match.events) == EVENTS[:4]
+    assert [number for number, _ in again.journal.list_kept()] == [first] and \
+        kept_bytes(again.journal, seq) is None

@@ -417,8 +417,7 @@ class App:
     def _save(self, prefs: Any, name: str, value: Any) -> bool:
         saved = prefs.save(self.journal, name, value)
         forget("parlour_device.prefs")
-        forget("parlour_device.mend")       # (prefs_log read the copies with it)
-        forget("parlour_device.reader")
+        forget("parlour_device.mend", "parlour_device.reader")  # (prefs_log read the copies)
         if saved:
             return True
         self.show("Flash is read-only")

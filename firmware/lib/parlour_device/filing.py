@@ -1,10 +1,9 @@
-# Filing a finished match, in pieces, and moving in the files of the layout before
-# the two-copy store: loaded only when a match is filed (or once, to move old files
-# in), so the board holds none of it while a match is played.
+# Filing a finished match, in pieces: loaded only when a match is filed, so the
+# board holds none of it while a match is played.
 import json
 from binascii import crc32
 
-from .journal import Entries, decode, stored
+from .journal import Entries
 from .reader import Reader
 from .twin import CHUNK, ENOSPC, EROFS, SLOT, Twin
 
@@ -14,9 +13,7 @@ except ImportError:
     TYPE_CHECKING = False  # type: ignore[misc]
 
 if TYPE_CHECKING:
-    from .journal import Journal
-
-from .flash import read_replaced
+    pass
 
 
 def pad_line(record: "dict[str, Any]", seed: int, size: int) -> bytes:
@@ -78,15 +75,6 @@ class Record:
         dump(self.kept, body)
         stream.write(b"\n")
         stream.patch(0, b"%08x" % (body.crc & 0xFFFFFFFF))
-
-
-class Bytes:
-    # A record already held as bytes (moved in from the layout before).
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-
-    def write(self, stream: Any) -> None:
-        stream.write(self.data)
 
 
 def payload(log: Twin, record: "dict[str, Any]", write: Any) -> int:
@@ -160,46 +148,3 @@ class Stream:
 
     def close(self) -> None:
         self.out.close()
-
-
-def migrate(journal: "Journal", records: "list[dict[str, Any]]") -> int:
-    # The files of the layout before the twin store, moved in once: finished
-    # matches, the acknowledged number, the live match (its good lines). Called by
-    # boot's mend.py, loaded then.
-    from .mend import OLD_ACKED, OLD_DONE, OLD_LIVE, OLD_STORE
-    flash = journal.flash
-    dropped = 0
-    for name in flash.listdir(OLD_DONE):  # order-free: each kept by its number
-        if name.endswith(".json") and name[:-5].isdigit():
-            data = flash.read(OLD_DONE + "/" + name)
-            seq = int(name[:-5])
-            if data is not None and stored(data) is not None and not journal.archived(seq):
-                journal.archive(seq, Bytes(data))
-            flash.remove(OLD_DONE + "/" + name)
-    old = read_replaced(flash, OLD_ACKED)
-    if old is not None:
-        try:
-            upto = int(old.decode())
-        except (ValueError, UnicodeError):
-            upto = 0
-        # Only the counter's floor: a record under it that no ack named with its
-        # digest is still pending.
-        from .records import release
-        release(journal, [], upto)
-        flash.remove(OLD_ACKED)
-        if flash.read(OLD_ACKED + ".tmp") is not None:
-            flash.remove(OLD_ACKED + ".tmp")
-    data = read_replaced(flash, OLD_LIVE)     # its .tmp when cut while it was mended
-    if data is not None:
-        old_records, good = decode(data)
-        dropped = len(data) - good
-        if old_records and old_records[0].get("k") == "m" and journal.live.head.get("k") != "m":
-            journal.keep_records(old_records[0], old_records[1:])
-            records[:] = old_records[1:]
-        flash.remove(OLD_LIVE)
-    if flash.read(OLD_LIVE + ".tmp") is not None:
-        flash.remove(OLD_LIVE + ".tmp")
-    if journal.done.head.get("store") is not None:     # the log's head holds it now
-        flash.remove(OLD_STORE)
-    return dropped
-

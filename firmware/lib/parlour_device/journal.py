@@ -148,9 +148,10 @@ class Journal:
         try:
             return mend.recover_journal(self)
         finally:
-            forget("parlour_device.mend")
-            forget("parlour_device.reader")
-            forget("parlour_device.identity")     # (a new store's, made once)
+            # (identity: a new store's, made once; migrate and filing: the files of
+            # the layout before, moved in once)
+            forget("parlour_device.mend", "parlour_device.reader", "parlour_device.identity",
+                   "parlour_device.migrate", "parlour_device.filing")
 
     def room(self) -> int:
         # Bytes left for finished matches.
@@ -251,9 +252,7 @@ class Journal:
         finally:
             # Filing's code is let go at once: the screen after it needs the room.
             from .games import forget
-            forget("parlour_device.filing")
-            forget("parlour_device.mend")
-            forget("parlour_device.reader")
+            forget("parlour_device.filing", "parlour_device.mend", "parlour_device.reader")
         self.live_seq = 0
         try:
             self.live.reset({})

@@ -39,21 +39,26 @@ OLD_KEPT = "parlour/kept"       # kept matches, a file each: <number>-<game>.jnl
 OLD_STORE = "parlour/store"     # the identity as protocol 2's first firmware kept it
 
 
-def scan(log: Twin, copy: int, visit: Any = None) -> "tuple[int, Any, int, int, int]":
+def scan(log: Twin, copy: int, visit: Any = None,
+         end: int = -1) -> "tuple[int, Any, int, int, int]":
     # One copy -> (generation, head, records' start, valid end, damaged payloads);
     # generation -1 when its head is gone. visit(record, payload offset) for each
     # record; a payload that fails its CRC is passed over (the record says where
     # the next begins), and visited all the same: its reader finds the damage.
+    # `end`: the log's end as boot found it (log.end), past which a copy written
+    # over from the other may still hold lines of its own: a record the better
+    # copy lacks, its payload cut short (sectorcut, a half-programmed sector).
     size = log.flash.length(log.path(copy))
     if size != log.size:
         return -1, None, 0, 0, 0
     reader = Reader(log.flash, log.path(copy), size)
     try:
-        return _scan(reader, size, visit)
+        return _scan(reader, size if end < 0 else end, visit)
     finally:
         reader.close()
 
 def _scan(reader: Reader, size: int, visit: Any) -> "tuple[int, Any, int, int, int]":
+    # (size: where reading stops; the file's size, or the log's end)
     first = reader.line(0)
     if first is None:
         return -1, None, 0, 0, 0
@@ -63,7 +68,7 @@ def _scan(reader: Reader, size: int, visit: Any) -> "tuple[int, Any, int, int, i
     gen = head["g"]
     bad = 0
     start = pos = len(first) + 1
-    while True:
+    while pos < size:
         text = reader.line(pos)
         if text is None:
             break
@@ -210,7 +215,7 @@ def recover_journal(journal: "Journal") -> "tuple[list[dict[str, Any]], int]":
     records: list[dict[str, Any]] = []
     dropped = 0
     if writable and (old_layout(flash) or flash.length(OLD_STORE) >= 0):
-        from .filing import migrate
+        from .migrate import migrate
         dropped = migrate(journal, records)
     journal.live_seq = 0
     head = journal.live.head
@@ -317,7 +322,7 @@ def live_records(journal: "Journal") -> "list[dict[str, Any]]":
     def visit(record: "dict[str, Any]", at: int) -> None:
         records.append(record)
 
-    scan(journal.live, journal.live.best, visit)
+    scan(journal.live, journal.live.best, visit, journal.live.end)
     head = {}
     for key in journal.live.head:
         if key != "g":
@@ -396,7 +401,7 @@ def kept_listing(log: Twin) -> "list[list[Any]]":
                     out.remove(item)
                     break
 
-    scan(log, log.best, visit)
+    scan(log, log.best, visit, log.end)
     return out
 
 
