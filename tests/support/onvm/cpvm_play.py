@@ -16,6 +16,7 @@ import sys
 
 import cpvm_hw
 import cpvm_site  # noqa: F401  (displayio before the firmware)
+import micropython
 
 MACROPAD = [True]       # the board under test is the MacroPad (set at boot)
 
@@ -109,8 +110,11 @@ def entries(app, path):
             app.step()      # the idle pass the board's loop makes before the next key
             count += 1
             if count % 100 == 0:
-                # what the heap holds after that pass's collection
+                # what the heap holds after that pass's collection, then the
+                # interned names' pools ("qstr pool: ..., n_total_bytes=N"): a
+                # module loaded late in a match may need a new pool (~9.5 KB)
                 print("HELD\t%d\t%d" % (count, gc.mem_alloc()))
+                micropython.qstr_info()
     view = app.match.view()
     over = view.get("over") or view.get("game_over") or view.get("phase") == "over"
     app._go(app.finish_match("won" if over else "stopped"))
