@@ -8,7 +8,15 @@ from doubles.scripted_board import SimBoard
 from journal_support import STUMP_CONFIG, stump_events
 from parlour_device.app import App
 from parlour_device.flash import Flash, _whole
-from parlour_device.journal import LIVE_SIZE, Entries, Journal, Starts, decode, encode
+from parlour_device.journal import (
+    LIVE_SIZE,
+    Entries,
+    Journal,
+    add_start,
+    decode,
+    drop_start,
+    encode,
+)
 from parlour_device.ui.frame import TEXT
 from parlour_rules.log import MatchLog
 
@@ -79,13 +87,14 @@ def test_the_live_match_holds_where_its_entries_begin_not_the_entries():
     assert app.submit(events[8]) is None
     journal = app.journal
     # one start a standing entry, each where its line begins on the flash
-    assert len(journal.starts) == 9 and isinstance(app.match.events, Entries)
-    for at in journal.starts:
+    assert len(app.match.events) == 9 and isinstance(app.match.events, Entries)
+    assert [len(part) for part in journal.starts] == [9]
+    for at in journal.starts[0]:
         assert files[LIVE0][at:at + 8].isalnum() and files[LIVE0][at - 1] == ord("\n")
     assert app.match.events[-1] == events[8] and app.match.events[0] == events[0]
     # a reboot finds the same starts, the undone entries left out
     again = boot(files, nvm)
-    assert list(again.journal.starts) == list(journal.starts)
+    assert again.journal.starts == journal.starts
     assert list(again.match.events) == events[:9]
     assert again.match.view() == MatchLog("stump", STUMP_CONFIG, events[:9]).view()
     # filing streams them from the flash into the record, byte for byte as a list would
@@ -93,41 +102,51 @@ def test_the_live_match_holds_where_its_entries_begin_not_the_entries():
     assert again.journal.load(1)["record"] == MatchLog("stump", STUMP_CONFIG, events[:9]).record()
 
 
-def test_the_starts_are_a_list_kept_in_parts_of_64():
+def test_the_starts_are_kept_in_parts_of_64():
     # A long match's offsets never ask for one block of them all (2 KB at 512).
-    starts, mirror = Starts(), []
+    parts, mirror = [], []
     for at in range(0, 200 * 40, 40):
-        starts.append(at)
+        add_start(parts, at)
         mirror.append(at)
     for _ in range(70):
-        assert starts.pop() == mirror.pop()
-    starts.append(7)
+        drop_start(parts)
+        mirror.pop()
+    add_start(parts, 7)
     mirror.append(7)
-    assert len(starts) == len(mirror) == 131 and list(starts) == mirror
-    assert [starts[i] for i in (0, 63, 64, 130, -1, -131)] == \
-        [mirror[i] for i in (0, 63, 64, 130, -1, -131)]
-    assert [len(part) for part in starts.parts] == [64, 64, 3]
-    for index in (131, -132):
+    assert [len(part) for part in parts] == [64, 64, 3]
+    assert [at for part in parts for at in part] == mirror
+    while parts:
+        drop_start(parts)
+    assert parts == []
+
+
+def test_a_match_of_more_than_64_entries_reads_each_back_by_its_index():
+    files, nvm, events = played(130)        # the scripted match's 71 entries
+    count = len(events)
+    assert count > 64
+    app = boot(files, nvm)
+    entries = app.match.events
+    assert [len(part) for part in app.journal.starts] == [64, count - 64]
+    assert len(entries) == count
+    for index in (0, 63, 64, count - 1, -1, 64 - count, -count):
+        assert entries[index] == events[index]
+    for index in (count, -count - 1):
         with pytest.raises(IndexError):
-            starts[index]
-    while starts:
-        starts.pop()
-    assert starts.parts == [] and list(starts) == []
-    with pytest.raises(IndexError):
-        starts.pop()
+            entries[index]
+    assert list(entries) == events
 
 
 def test_an_undo_whose_entry_cannot_be_read_back_changes_nothing():
     files, nvm, events = played(10)
     app = boot(files, nvm)
-    at = app.journal.starts[-1]
+    at = app.journal.starts[-1][-1]
     for name in (LIVE0, LIVE1):             # damaged after boot read it: the flash failing
         files[name][at + 12] ^= 1
     before = app.match.view()
     error = app.undo()
     assert error is not None and error.code == "flash" and app.message == "Flash: not undone"
     assert len(app.match.events) == 10 and app.match.view() == before
-    assert len(app.journal.starts) == 10
+    assert len(app.journal.starts[0]) == 10
 
 
 def test_an_undo_that_cannot_read_an_earlier_entry_back_takes_nothing_back():
@@ -135,7 +154,7 @@ def test_an_undo_that_cannot_read_an_earlier_entry_back_takes_nothing_back():
     # before the entry is taken back, so a failing read leaves the undo unwritten.
     files, nvm, events = played(10)
     app = boot(files, nvm)
-    at = app.journal.starts[3]
+    at = app.journal.starts[0][3]
     for name in (LIVE0, LIVE1):
         files[name][at + 12] ^= 1
     before = app.match.view()

@@ -52,7 +52,7 @@ DONE_MIN = 65536
 DONE_MAX = 524288
 MIN_ROOM = 16384            # room a new match needs in it (a sync makes it anew)
 EIO = 5
-_PART = const(64)          # Starts: 256 bytes of offsets a part
+_PART = const(64)          # add_start: 256 bytes of offsets a part
 
 
 def _dump_writes_bytes() -> bool:
@@ -126,8 +126,9 @@ class Journal:
         self.offset: "Optional[int]" = None
         self.kept: list[tuple[int, str]] = []   # (number, game) kept for later, newest first
         self.live = twin.Twin(flash, "live", LIVE_SIZE)
-        # Where each standing entry of the live match begins in its log (Entries).
-        self.starts = Starts()
+        # Where each standing entry of the live match begins in its log, in parts
+        # (add_start; Entries reads them).
+        self.starts: list[list[int]] = []
         self.done = twin.Twin(flash, "done", 0)     # sized as the store is made (mend.py)
         self.held: list[tuple[int, int, int]] = []     # (seq, offset, length) not acknowledged
         self.acked_seq = 0
@@ -178,7 +179,7 @@ class Journal:
 
     def clear_live(self) -> None:
         self.live.reset({})
-        self.starts = Starts()
+        self.starts = []
         self.live_seq = 0
         self.began = None
 
@@ -186,7 +187,7 @@ class Journal:
     def begin(self, game: str, config: dict[str, Any]) -> int:
         seq = self.next_seq()
         self.live.reset({"k": "m", "n": seq, "game": game, "config": config})
-        self.starts = Starts()
+        self.starts = []
         self.live_seq = seq
         self.began = uptime_ms()
         return seq
@@ -194,36 +195,37 @@ class Journal:
     def event(self, event: dict[str, Any]) -> None:
         at = self.live.end
         self.live.append(encode_event(event, self.live.gen))
-        self.starts.append(at)
+        add_start(self.starts, at)
 
     def undo(self) -> None:
         self.live.append(self.live.line({"k": "u"}))
-        self.starts.pop()
+        drop_start(self.starts)
 
-    def entries(self, starts: Any) -> Any:
-        # The live match's entries whose lines begin at `starts` (in order), read
-        # back from the flash CHUNK bytes at a time (a 1 KB read found no room in the
-        # VM's fragmented heap). No file stays open between two entries, so a caller
-        # may stop at any one.
+    def entries(self, parts: Any) -> Any:
+        # The live match's entries whose lines begin where `parts` say (lists of
+        # offsets, in order, as add_start keeps them), read back from the flash CHUNK
+        # bytes at a time (a 1 KB read found no room in the VM's fragmented heap).
+        # No file stays open between two entries, so a caller may stop at any one.
         live = self.live
         buf = b""
         base = 0
-        for at in starts:
-            start = at - base
-            end = buf.find(b"\n", start) if 0 <= start < len(buf) else -1
-            while end < 0:
-                keep = buf[start:] if 0 <= start < len(buf) else b""
-                more = live.read(at + len(keep), CHUNK)
-                if not more or len(keep) >= LINE_MAX:
+        for part in parts:
+            for at in part:
+                start = at - base
+                end = buf.find(b"\n", start) if 0 <= start < len(buf) else -1
+                while end < 0:
+                    keep = buf[start:] if 0 <= start < len(buf) else b""
+                    more = live.read(at + len(keep), CHUNK)
+                    if not more or len(keep) >= LINE_MAX:
+                        raise OSError(EIO)
+                    buf = keep + more
+                    base = at
+                    start = 0
+                    end = buf.find(b"\n")
+                record = read_line(buf[start:end], live.gen)
+                if record is None or record.get("k") != "e":
                     raise OSError(EIO)
-                buf = keep + more
-                base = at
-                start = 0
-                end = buf.find(b"\n")
-            record = read_line(buf[start:end], live.gen)
-            if record is None or record.get("k") != "e":
-                raise OSError(EIO)
-            yield record["e"]
+                yield record["e"]
 
     def finish(self, record: dict[str, Any], end: str,
                view: "Optional[dict[str, Any]]" = None, number: int = 0) -> int:
@@ -332,43 +334,20 @@ class Journal:
         return self.acked_seq
 
 
-class Starts:
-    # Where each standing entry's line begins, in parts of at most _PART: a list that
-    # grows asks for one block twice its size (2 KB at 512 entries), which the
-    # fragmented heap of a long match may not have. A list's len(), append(), pop(),
-    # [index] and iteration; no slices.
-    def __init__(self) -> None:
-        self.parts: list[list[int]] = []
-        self.count = 0
+def add_start(parts: "list[list[int]]", at: int) -> None:
+    # Where each standing entry's line begins, kept in lists of at most _PART: one
+    # list that grows asks for a block twice its size (2 KB at 512 entries), which
+    # the fragmented heap of a long match may not have.
+    if not parts or len(parts[-1]) == _PART:
+        parts.append([])
+    parts[-1].append(at)
 
-    def __len__(self) -> int:
-        return self.count
 
-    def append(self, at: int) -> None:
-        parts = self.parts
-        if not parts or len(parts[-1]) == _PART:
-            parts.append([])
-        parts[-1].append(at)
-        self.count += 1
-
-    def pop(self) -> int:
-        parts = self.parts
-        at = parts[-1].pop()    # IndexError when empty, as a list's
-        if not parts[-1]:
-            parts.pop()
-        self.count -= 1
-        return at
-
-    def __getitem__(self, index: int) -> int:
-        if index < 0:
-            index += self.count
-        if index < 0 or index >= self.count:
-            raise IndexError
-        return self.parts[index // _PART][index % _PART]
-
-    def __iter__(self) -> Any:
-        for part in self.parts:
-            yield from part
+def drop_start(parts: "list[list[int]]") -> None:
+    part = parts[-1]
+    part.pop()
+    if not part:
+        parts.pop()
 
 
 class Entries:
@@ -380,13 +359,19 @@ class Entries:
         self.journal = journal
 
     def __len__(self) -> int:
-        return len(self.journal.starts)
+        parts = self.journal.starts
+        return (len(parts) - 1) * _PART + len(parts[-1]) if parts else 0
 
     def __iter__(self) -> Any:
         return self.journal.entries(self.journal.starts)
 
     def __getitem__(self, index: int) -> Any:
-        for event in self.journal.entries((self.journal.starts[index],)):
+        if index < 0:
+            index += len(self)
+        if index < 0:
+            raise IndexError
+        at = self.journal.starts[index // _PART][index % _PART]
+        for event in self.journal.entries(((at,),)):
             return event
 
     def append(self, event: dict[str, Any]) -> None:

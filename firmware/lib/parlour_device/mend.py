@@ -2,7 +2,7 @@
 # it over the other; and making the store's files. Loaded at boot and let go after
 # it (journal.recover), so the board holds none of it while a match is played.
 
-from .journal import DONE_MAX, DONE_MIN, Starts, encode_event, has
+from .journal import DONE_MAX, DONE_MIN, add_start, drop_start, encode_event, has
 from .reader import Reader
 from .twin import (
     CHUNK,
@@ -228,7 +228,7 @@ def recover_journal(journal: "Journal") -> "tuple[list[dict[str, Any]], int]":
         # its kept copy was removed (nothing is entered while both exist).
         if writable:
             journal.live.reset({})
-        journal.starts = Starts()
+        journal.starts = []
         return [], 0
     journal.live_seq = seq
     records.insert(0, head)
@@ -271,9 +271,9 @@ def recover_done(journal: "Journal") -> None:
     journal.acked_seq = upto
     journal.held = held
 
-def live_starts(log: Twin) -> Starts:
+def live_starts(log: Twin) -> "list[list[int]]":
     # Where each standing entry of the live log begins: its undone ones left out.
-    starts = Starts()
+    starts: list[list[int]] = []
     reader = Reader(log.flash, log.path(log.best), log.size)
     try:
         text = reader.line(0)
@@ -287,9 +287,9 @@ def live_starts(log: Twin) -> Starts:
                 break
             kind = record.get("k")
             if kind == "e":
-                starts.append(pos)
+                add_start(starts, pos)
             elif kind == "u" and starts:
-                starts.pop()
+                drop_start(starts)
             pos += len(text) + 1
     finally:
         reader.close()
@@ -305,15 +305,16 @@ def keep_records(journal: "Journal", head: "dict[str, Any]", records: "list[dict
             clean[key] = head[key]
     live = journal.live
     live.reset(clean)
-    starts = journal.starts = Starts()
+    starts: list[list[int]] = []
+    journal.starts = starts
     for record in records:
         if record.get("k") == "e":
-            starts.append(live.end)
+            add_start(starts, live.end)
             live.append(encode_event(record["e"], live.gen))
         else:
             live.append(live.line(record))
             if record.get("k") == "u" and starts:
-                starts.pop()
+                drop_start(starts)
 
 def live_records(journal: "Journal") -> "list[dict[str, Any]]":
     # The live match's head and records as the flash holds them.
