@@ -199,7 +199,12 @@ OVER_SCRIPTED_KB = {("macropad", "stump"): 140, ("macropad", "dumbo"): 133,
                     # names on this VM (its qstr pools double: ~9.5 KB at once,
                     # docs/device.md, "Interned names"). The emulated MacroPad, whose
                     # build interns fewer names, shows no such step.
-                    ("tft", "dumbo"): 129, ("tft", "poker"): 132, ("tft", "galumphus"): 143,
+                    ("tft", "poker"): 132, ("tft", "galumphus"): 143,
+                    # Completes at 131 KB in one run, yet fails at 133 KB in half of
+                    # them (the cut's seed comes from the boot): its test runs at
+                    # 135 KB, where six runs in six passed, as at 134 and 136 KB
+                    # (2026-12-04).
+                    ("tft", "dumbo"): 131,
                     # The Pico build: the MacroPad's screens, but its OLED's driver is
                     # Python on the heap (3 KB at boot) where the MacroPad's is C.
                     ("pico", "stump"): 142, ("pico", "dartex"): 140, ("pico", "dumbo"): 134,
