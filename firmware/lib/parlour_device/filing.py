@@ -37,7 +37,7 @@ def dump(value: Any, out: Any) -> None:
             out.write(b": ")
             dump(value[key], out)
         out.write(b"}")
-    elif t is str or t is int or t is float or t is bool or value is None:
+    elif t is str or t is int or t is bool or value is None:    # (a record has no floats)
         out.write(json.dumps(value))
     else:
         # a list, a tuple, or the journal's Entries (by what it does, not by its
