@@ -8,15 +8,8 @@ from doubles.scripted_board import SimBoard
 from journal_support import STUMP_CONFIG, stump_events
 from parlour_device.app import App
 from parlour_device.flash import Flash, _whole
-from parlour_device.journal import (
-    LIVE_SIZE,
-    Entries,
-    Journal,
-    add_start,
-    decode,
-    drop_start,
-    encode,
-)
+from parlour_device.journal import LIVE_SIZE, Entries, Journal, encode
+from parlour_device.twin import add_start, decode, drop_start
 from parlour_device.ui.frame import TEXT
 from parlour_rules.log import MatchLog
 
@@ -271,6 +264,7 @@ def test_sixty_typical_matches_fit_between_syncs(tmp_path):
 def test_real_files_work_like_memflash(tmp_path):
     flash = Flash(str(tmp_path))
     journal = Journal(flash)
+    journal.recover()
     seq = journal.begin("stump", STUMP_CONFIG)
     journal.event({"t": "setup", "slides": [1, 20]})
     again = Journal(flash)
@@ -379,3 +373,20 @@ def test_a_write_refused_whole_leaves_the_file_as_it_was_and_is_not_rewritten():
     assert app.submit(events[4]) is None
     assert files[LIVE0] is before                        # written in place, not rewritten
     assert list(boot(files, nvm).match.events) == events
+
+
+def test_a_log_is_written_only_once_its_copies_are_read(tmp_path):
+    # Boot reads both copies of each log (recover) before anything is written: a log
+    # written before would start over a generation and an end it does not know.
+    flash = Flash(str(tmp_path))
+    first = Journal(flash)
+    first.recover()
+    seq = first.begin("stump", STUMP_CONFIG)
+    first.event({"t": "setup", "slides": [1, 20]})
+    unread = Journal(flash)
+    with pytest.raises(OSError):
+        unread.begin("dumbo", {"players": 2})
+    again = Journal(flash)
+    records, dropped = again.recover()
+    assert records[0]["n"] == seq and records[0]["game"] == "stump"
+    assert list(Entries(again)) == [{"t": "setup", "slides": [1, 20]}]

@@ -12,8 +12,9 @@ from doubles.memflash import MemFlash
 from doubles.scripted_board import KEY, TURN, SimBoard
 from journal_support import STUMP_CONFIG, CutFlash, PowerCut, damage_kept, kept_bytes, stump_events
 from parlour_device.app import App
-from parlour_device.journal import decode, encode
+from parlour_device.journal import encode
 from parlour_device.kept import FOR_LATER
+from parlour_device.twin import decode
 from parlour_device.ui.frame import K_MENU, K_OK, K_UNDO, TEXT
 
 EVENTS = stump_events(4)

@@ -16,7 +16,8 @@ from parlour.sim.fakes import FileNvm
 from parlour_device.app import App
 from parlour_device.boards.common import MONO_128X64, Board
 from parlour_device.flash import Flash
-from parlour_device.journal import Journal, stored
+from parlour_device.journal import Journal
+from parlour_device.twin import stored
 from simlink import SCRIPTS, run, serve, stop
 
 

@@ -5,8 +5,9 @@ import json
 
 import pytest
 
-from parlour_device.journal import UNDO_LINE, encode_event
-from parlour_device.journal import decode as journal_decode
+from parlour_device.journal import UNDO_LINE
+from parlour_device.twin import decode as journal_decode
+from parlour_device.twin import encode_event
 from parlour_wire import PROTOCOL, frame, messages
 
 # An annotated session (docs/protocol.md shows the same frames): CRC-32 of the body

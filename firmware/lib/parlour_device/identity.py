@@ -4,9 +4,8 @@
 import os
 
 from .flash import read_replaced
-from .mend import OLD_STORE
 from .system import boot_id, uptime_ms
-from .twin import DIR
+from .twin import DIR, OLD_STORE
 
 try:
     from typing import Any

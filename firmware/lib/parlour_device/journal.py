@@ -15,16 +15,12 @@
 # Neither file changes size, so no cluster is allocated or freed during play: the
 # FAT and sector 0 are written only when the store is made.
 # The match counter lives in microcontroller.nvm (4 KB; written once per match).
-import json
-from binascii import crc32
 
-from parlour_wire.frame import check
-from parlour_wire.frame import decode as _decode
 from parlour_wire.frame import encode as encode  # the journal's line, for its callers
 
 from . import twin
 from .system import boot_id, uptime_ms
-from .twin import CHUNK, LINE_MAX, read_line
+from .twin import CHUNK, LINE_MAX, add_start, drop_start, encode_event, read_line, stored
 
 try:
     from micropython import const
@@ -37,71 +33,13 @@ try:
 except ImportError:
     pass
 
-try:
-    from io import BytesIO as _BytesIO
-    BytesIO: "Any" = _BytesIO
-except ImportError:     # a build without io: entries go through a str
-    BytesIO = None
-
 DIR = "parlour"
 LIVE_SIZE = 65536           # each copy: 500 entries of any game, ~800 of Poker's
-# Each copy of the finished matches' log: a quarter of the free drive when the store
-# is made, within these (a 7 MB MacroPad: 512 KB, ~150 matches of 3 KB between syncs;
-# the emulator's 1 MB drive: ~130 KB). Its size is read back from the file after.
-DONE_MIN = 65536
-DONE_MAX = 524288
 MIN_ROOM = 16384            # room a new match needs in it (a sync makes it anew)
 EIO = 5
-_PART = const(64)          # add_start: 256 bytes of offsets a part
-
-
-def _dump_writes_bytes() -> bool:
-    if BytesIO is None:
-        return False
-    stream = BytesIO()     # typeshed's json.dump writes str, as CPython's does
-    try:
-        json.dump(0, stream)
-    except TypeError:
-        return False
-    return True
-
-
-# MicroPython's json.dump writes the encoding straight into a byte stream, so an
-# entry's line never exists as a str: a new str is first looked up among every
-# interned string, which is what costs most on the board.
-_DUMP_BYTES = _dump_writes_bytes()
-
-
-def encode_event(event: dict[str, Any], seed: int = 0) -> bytes:
-    # twin.line({"k": "e", "e": event}, seed), byte for byte, with one JSON encoding
-    # (the event's) instead of the wrapper's: this runs on every accepted entry.
-    body: bytes
-    if _DUMP_BYTES:
-        out = BytesIO()
-        out.write(b'{"k": "e", "e": ')
-        json.dump(event, out)
-        out.write(b"}")
-        body = out.getvalue()
-    else:
-        body = b'{"k": "e", "e": ' + json.dumps(event).encode() + b"}"
-    return b"%08x " % (crc32(body, seed) & 0xFFFFFFFF) + body + b"\n"
 
 
 UNDO_LINE = encode({"k": "u"})
-
-
-def decode(data: bytes) -> tuple[list[dict[str, Any]], int]:
-    # -> (records, good_bytes): the records before the first bad or torn line.
-    return _decode(data, "k")
-
-
-def stored(data: bytes) -> Any:
-    # A finished match's file: one CRC'd line (None when damaged), or plain JSON as
-    # firmware before the sync protocol wrote it.
-    if data[8:9] == b" ":
-        record = check(data.rstrip(b"\n"))
-        return record if type(record) is dict else None
-    return json.loads(data)
 
 
 class Journal:
@@ -334,22 +272,6 @@ class Journal:
         return self.acked_seq
 
 
-def add_start(parts: "list[list[int]]", at: int) -> None:
-    # Where each standing entry's line begins, kept in lists of at most _PART: one
-    # list that grows asks for a block twice its size (2 KB at 512 entries), which
-    # the fragmented heap of a long match may not have.
-    if not parts or len(parts[-1]) == _PART:
-        parts.append([])
-    parts[-1].append(at)
-
-
-def drop_start(parts: "list[list[int]]") -> None:
-    part = parts[-1]
-    part.pop()
-    if not part:
-        parts.pop()
-
-
 class Entries:
     # A live match's entries as the journal keeps them: on the flash. The match
     # holds where each begins (4 bytes an entry) and reads them back when asked (an
@@ -360,7 +282,8 @@ class Entries:
 
     def __len__(self) -> int:
         parts = self.journal.starts
-        return (len(parts) - 1) * _PART + len(parts[-1]) if parts else 0
+        # every part but the last is full
+        return (len(parts) - 1) * len(parts[0]) + len(parts[-1]) if parts else 0
 
     def __iter__(self) -> Any:
         return self.journal.entries(self.journal.starts)
@@ -370,7 +293,9 @@ class Entries:
             index += len(self)
         if index < 0:
             raise IndexError
-        at = self.journal.starts[index // _PART][index % _PART]
+        parts = self.journal.starts
+        full = len(parts[0])
+        at = parts[index // full][index % full]
         for event in self.journal.entries(((at,),)):
             return event
 
@@ -383,8 +308,3 @@ class Entries:
         return event
 
 
-def has(kept: list[tuple[int, str]], seq: Any) -> bool:
-    for item in kept:
-        if item[0] == seq:
-            return True
-    return False

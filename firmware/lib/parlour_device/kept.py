@@ -27,8 +27,9 @@ from binascii import crc32
 from parlour_rules.errors import RulesError
 
 from .games import close_game, has_screens, open_game, open_name
-from .journal import EIO, decode, encode
-from .mend import OLD_KEPT, kept_listing, kept_log
+from .journal import EIO, encode
+from .mend import kept_listing, kept_log
+from .twin import OLD_KEPT, decode
 
 try:
     from typing import TYPE_CHECKING, Any, Optional

@@ -2,7 +2,6 @@
 # it over the other; and making the store's files. Loaded at boot and let go after
 # it (journal.recover), so the board holds none of it while a match is played.
 
-from .journal import DONE_MAX, DONE_MIN, add_start, drop_start, encode_event, has
 from .reader import Reader
 from .twin import (
     CHUNK,
@@ -11,9 +10,17 @@ from .twin import (
     EIO,
     ERRORS,
     ERRORS_SIZE,
+    OLD_ACKED,
+    OLD_DONE,
+    OLD_KEPT,
+    OLD_LIVE,
+    OLD_STORE,
     PAD,
     PREFS_SIZE,
     Twin,
+    add_start,
+    drop_start,
+    encode_event,
     read_line,
 )
 
@@ -31,12 +38,11 @@ except ImportError:
 if TYPE_CHECKING:
     from .journal import Journal
 
-# Files of the layout before the twin store: read once at boot, moved in, removed.
-OLD_LIVE = "parlour/live.jnl"
-OLD_DONE = "parlour/done"
-OLD_ACKED = "parlour/acked"
-OLD_KEPT = "parlour/kept"       # kept matches, a file each: <number>-<game>.jnl
-OLD_STORE = "parlour/store"     # the identity as protocol 2's first firmware kept it
+# Each copy of the finished matches' log: a quarter of the free drive when the store
+# is made, within these (a 7 MB MacroPad: 512 KB, ~150 matches of 3 KB between syncs;
+# the emulator's 1 MB drive: ~130 KB). Its size is read back from the file after.
+_DONE_MIN = const(65536)
+_DONE_MAX = const(524288)
 
 
 def scan(log: Twin, copy: int, visit: Any = None,
@@ -347,7 +353,7 @@ def ack(journal: "Journal", upto: int) -> int:
 
 
 def done_size(flash: Any) -> int:
-    return share_of_drive(flash, "done", 4, DONE_MIN, DONE_MAX)
+    return share_of_drive(flash, "done", 4, _DONE_MIN, _DONE_MAX)
 
 
 def share_of_drive(flash: Any, name: str, parts: int, least: int, most: int) -> int:
@@ -420,3 +426,10 @@ def kept_size(flash: Any) -> int:
     # A sixteenth of the free drive within 32 KB..256 KB (a 7 MB MacroPad: 256 KB,
     # four long matches).
     return share_of_drive(flash, "kept", 16, _KEPT_MIN, _KEPT_MAX)
+
+
+def has(kept: list[tuple[int, str]], seq: Any) -> bool:
+    for item in kept:
+        if item[0] == seq:
+            return True
+    return False

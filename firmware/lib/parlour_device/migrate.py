@@ -2,8 +2,7 @@
 # boot (mend.py) only when they are found, and let go with it. Not in filing.py,
 # which every filing loads.
 from .flash import read_replaced
-from .journal import decode, stored
-from .mend import OLD_ACKED, OLD_DONE, OLD_LIVE, OLD_STORE
+from .twin import OLD_ACKED, OLD_DONE, OLD_LIVE, OLD_STORE, decode, stored
 
 try:
     from typing import TYPE_CHECKING, Any

@@ -5,7 +5,7 @@
 # device that never meets a laptop keeps it off its heap.
 from binascii import crc32
 
-from .journal import stored
+from .twin import stored
 
 try:
     from typing import Any, Optional

@@ -21,10 +21,25 @@
 import json
 from binascii import crc32
 
+from parlour_wire.frame import check
+from parlour_wire.frame import decode as _decode
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x: int) -> int:  # type: ignore[misc]
+        return x
+
 try:
     from typing import Any, Optional
 except ImportError:
     pass
+
+try:
+    from io import BytesIO as _BytesIO
+    BytesIO: "Any" = _BytesIO
+except ImportError:     # a build without io: entries go through a str
+    BytesIO = None
 
 DIR = "parlour"
 COPIES = ("parlour/s0", "parlour/s1")
@@ -45,6 +60,13 @@ PREFS_SIZE = 8192
 # that lists the copies.
 ERRORS = "parlour/log/errors.log"
 ERRORS_SIZE = 4096
+# The files of the layout before the two-copy store: boot (mend.py) looks for them,
+# migrate.py moves them in once, identity.py keeps the identity the old one had.
+OLD_LIVE = "parlour/live.jnl"
+OLD_DONE = "parlour/done"
+OLD_ACKED = "parlour/acked"
+OLD_KEPT = "parlour/kept"       # kept matches, a file each: <number>-<game>.jnl
+OLD_STORE = "parlour/store"     # the identity as protocol 2's first firmware kept it
 
 
 def line(record: "dict[str, Any]", seed: int) -> bytes:
@@ -68,6 +90,73 @@ def read_line(data: bytes, seed: int) -> Any:
     except (ValueError, UnicodeError):
         return None
     return record if type(record) is dict else None
+
+
+# The lines of the live log's entries (journal.py writes them, boot re-reads them in
+# mend.py) and a finished match's stored line.
+def _dump_writes_bytes() -> bool:
+    if BytesIO is None:
+        return False
+    stream = BytesIO()     # typeshed's json.dump writes str, as CPython's does
+    try:
+        json.dump(0, stream)
+    except TypeError:
+        return False
+    return True
+
+
+# MicroPython's json.dump writes the encoding straight into a byte stream, so an
+# entry's line never exists as a str: a new str is first looked up among every
+# interned string, which is what costs most on the board.
+_DUMP_BYTES = _dump_writes_bytes()
+
+
+def encode_event(event: dict[str, Any], seed: int = 0) -> bytes:
+    # line({"k": "e", "e": event}, seed), byte for byte, with one JSON encoding
+    # (the event's) instead of the wrapper's: this runs on every accepted entry.
+    body: bytes
+    if _DUMP_BYTES:
+        out = BytesIO()
+        out.write(b'{"k": "e", "e": ')
+        json.dump(event, out)
+        out.write(b"}")
+        body = out.getvalue()
+    else:
+        body = b'{"k": "e", "e": ' + json.dumps(event).encode() + b"}"
+    return b"%08x " % (crc32(body, seed) & 0xFFFFFFFF) + body + b"\n"
+
+
+def decode(data: bytes) -> tuple[list[dict[str, Any]], int]:
+    # -> (records, good_bytes): the records before the first bad or torn line.
+    return _decode(data, "k")
+
+
+def stored(data: bytes) -> Any:
+    # A finished match's file: one CRC'd line (None when damaged), or plain JSON as
+    # firmware before the sync protocol wrote it.
+    if data[8:9] == b" ":
+        record = check(data.rstrip(b"\n"))
+        return record if type(record) is dict else None
+    return json.loads(data)
+
+
+_PART = const(64)    # 256 bytes of entry offsets a part
+
+
+def add_start(parts: "list[list[int]]", at: int) -> None:
+    # Where each standing entry's line begins, kept in lists of at most _PART: one
+    # list that grows asks for a block twice its size (2 KB at 512 entries), which
+    # the fragmented heap of a long match may not have.
+    if not parts or len(parts[-1]) == _PART:
+        parts.append([])
+    parts[-1].append(at)
+
+
+def drop_start(parts: "list[list[int]]") -> None:
+    part = parts[-1]
+    part.pop()
+    if not part:
+        parts.pop()
 
 
 class Twin:
@@ -96,9 +185,10 @@ class Twin:
     # -- writing: copy 0 whole, then copy 1 ----------------------------------------------
     def reset(self, head: "dict[str, Any]") -> None:
         # A new generation: the head alone, the records of the last one left behind.
+        # Only once both copies were read (mend.recover): written before, it would
+        # start over a log whose generation and end it does not know.
         if not self.ready:
-            from . import mend
-            mend.recover(self)
+            raise OSError(EIO)
         self.gen = self.gen + 1
         record = dict(head)
         record["g"] = self.gen
@@ -114,8 +204,7 @@ class Twin:
     def append(self, data: bytes) -> None:
         # Record lines made with self.line(), written whole.
         if not self.ready:
-            from . import mend
-            mend.recover(self)
+            raise OSError(EIO)
         if self.end + len(data) > self.size:
             raise OSError(ENOSPC)
         for copy in (0, 1):

@@ -40,7 +40,8 @@ def texts(app):
 
 
 def case_device_journal_lines():
-    from parlour_device.journal import decode, encode
+    from parlour_device.journal import encode
+    from parlour_device.twin import decode
     a = encode({"k": "e", "e": {"t": "discard", "card": 7}})
     b = encode({"k": "u"})
     torn = a + b + a[:9]
@@ -51,7 +52,8 @@ def case_device_journal_lines():
 def case_device_event_line_reads_back():
     # The entry line written on every accepted event (one JSON encoding) reads back
     # whole, and a cut anywhere in it is caught.
-    from parlour_device.journal import UNDO_LINE, decode, encode_event
+    from parlour_device.journal import UNDO_LINE
+    from parlour_device.twin import decode, encode_event
     line = encode_event({"t": "setup", "slides": [1, 20], "side": 3})
     out = [decode(line + UNDO_LINE)]
     for cut in (1, 9, len(line) - 1):
@@ -282,7 +284,8 @@ def case_device_event_line_matches_the_general_encoding():
     # MicroPython encodes the entry straight into bytes, CPython through a str: on
     # each interpreter the line equals the general record encoding byte for byte
     # (key order is the interpreter's own) and reads back whole.
-    from parlour_device.journal import decode, encode, encode_event
+    from parlour_device.journal import encode
+    from parlour_device.twin import decode, encode_event
     event = {"t": "throw", "cards": ["DOUBLE", 4, 5], "seat": 2, "side": None}
     line = encode_event(event)
     records, good = decode(line)

@@ -160,8 +160,8 @@ def kept_events(journal, seq, game):
     read = getattr(journal, "kept_events", None)
     if read is not None:
         return read(seq, game)
-    from parlour_device.journal import decode
     from parlour_device.mend import kept_listing, kept_log
+    from parlour_device.twin import decode
     log = kept_log(journal)
     for number, _, at, length in kept_listing(log):
         if number == seq and type(length) is int:
