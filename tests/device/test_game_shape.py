@@ -3,7 +3,8 @@ games/<game>/ with `__init__.py` (start, resume), `options.py` (the options as d
 ui.options.Options, loaded only while they show), `play.py` (a screen that follows
 its match through ui.screen.ViewScreen) and `results.py`, then its own parts. Each
 options screen behaves the same on the keys, its settings read from the match it
-began once it is begun."""
+began once it is begun. The rules side has one shape too: parlour_rules/<game>/ with
+the engine in `__init__.py` and what a match shows in `views.py`, then its own parts."""
 
 import ast
 import importlib
@@ -38,6 +39,25 @@ def test_every_game_has_the_same_skeleton(game):
     play = importlib.import_module("parlour_device.games.%s.play" % game)
     assert any(issubclass(cls, ViewScreen) for cls in vars(play).values()
                if isinstance(cls, type))
+
+
+RULES_DIR = GAMES_DIR.parents[1] / "parlour_rules"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_games_rules_have_the_same_skeleton(game):
+    # The rules side too: the engine in the package (new_match, apply, and the view
+    # the log and the laptop read), and what a match shows in views.py.
+    assert (RULES_DIR / game / "__init__.py").is_file() and (RULES_DIR / game / "views.py").is_file()
+    rules = importlib.import_module("parlour_rules." + game)
+    views = importlib.import_module("parlour_rules.%s.views" % game)
+    assert callable(rules.new_match) and callable(rules.apply) and callable(rules.view)
+    assert callable(views.view)
+    defined = [node.name for node in ast.parse((RULES_DIR / game / "__init__.py").read_text()).body
+               if isinstance(node, ast.FunctionDef)]
+    # (Dumbo's package view() only loads views.py on first use: its engine runs
+    # without it on the laptop's replay.)
+    assert "screen_view" not in defined and ("view" not in defined or game == "dumbo")
 
 
 def test_no_game_screen_module_keeps_its_options_in_play():

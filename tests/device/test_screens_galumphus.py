@@ -16,8 +16,8 @@ from parlour.sim.script import parse
 from parlour_device.app import App
 from parlour_device.games import open_game
 from parlour_device.games.galumphus.texts import tune
-from parlour_rules import galumphus as rules
 from parlour_rules.cards import GAL_CODES, GAL_NAMES
+from parlour_rules.galumphus import views as galumphus_views
 from parlour_rules.log import from_record
 from screens_support import SCRIPTS, Pad, finished_match, golden_check, shot_names
 
@@ -114,7 +114,7 @@ def test_fair_play_no_frame_of_the_match_shows_a_face_down_card():
         if app.match is None or type(app.screen).__name__ != "GalumphusPlay":
             continue
         v = app.view()
-        umpire = rules.umpire_view(app.match.state)
+        umpire = galumphus_views.umpire_view(app.match.state)
         lines = Pad.frame_text(app_pad(app)).splitlines()
         allowed = public_codes(v)
         shown = {(v["names"][seat], code) for seat, code in v["show"]}

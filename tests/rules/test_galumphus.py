@@ -12,6 +12,7 @@ from parlour_rules import galumphus as g
 from parlour_rules.cards import GAL_CODES, GALUMPHUS, new_pack
 from parlour_rules.cut import cut_galumphus
 from parlour_rules.errors import RulesError
+from parlour_rules.galumphus import views as galumphus_views
 from parlour_rules.log import MatchLog, from_record
 from parlour_rules.prng import Xorshift32
 
@@ -44,20 +45,20 @@ def refused(state, script):
     events = parse_script(script)
     for event in events[:-1]:
         state = g.apply(state, event)
-    before = g.umpire_view(state)
+    before = galumphus_views.umpire_view(state)
     with pytest.raises(RulesError) as caught:
         g.apply(state, events[-1])
-    assert g.umpire_view(state) == before
+    assert galumphus_views.umpire_view(state) == before
     assert 0 < len(caught.value.message) <= 20
     return caught.value
 
 
 def seats(state):
-    return g.umpire_view(state)["seats"]
+    return galumphus_views.umpire_view(state)["seats"]
 
 
 def pack(state):
-    return g.umpire_view(state)["pack_order"]
+    return galumphus_views.umpire_view(state)["pack_order"]
 
 
 # Seats 1, 2, 3 and the dealer (0) get PUS, CLI, PAI, CIS; then the calls follow.
@@ -68,7 +69,7 @@ DEAL = ["PUS", "CLI", "PAI", "CIS"]
 
 def test_g1_pack_of_48_with_four_stars_and_4_to_8_players():
     state = table(DEAL)
-    view = g.umpire_view(state)
+    view = galumphus_views.umpire_view(state)
     cards = view["pack_order"] + [c for c in view["seats"] if c] + sum(view["rows"], [])
     assert len(cards) == 48
     assert sorted(cards) == sorted(GAL_CODES[k] for k in new_pack(GALUMPHUS))
@@ -114,7 +115,7 @@ def test_g2_first_dealer_is_the_seat_the_first_star_falls_to_then_reshuffle():
             expected.append(card)
             card = expected.pop(0)
         dealt.append(GAL_CODES[card])
-    view = g.umpire_view(state)
+    view = galumphus_views.umpire_view(state)
     assert view["cut"] == [GAL_CODES[c] for c in cut["dealt"]]
     assert [view["seats"][(cut["dealer"] + 1 + i) % 5] for i in range(5)] == dealt
     assert view["pack_order"] == [GAL_CODES[c] for c in expected]
@@ -125,8 +126,8 @@ def test_g2_c5_the_seed_is_an_event_and_replays():
     one = g.apply(g.new_match(config), {"t": "seed", "seed": 77})
     two = g.apply(g.new_match(config), {"t": "seed", "seed": 77})
     other = g.apply(g.new_match(config), {"t": "seed", "seed": 78})
-    assert g.umpire_view(one) == g.umpire_view(two)
-    assert g.umpire_view(one)["pack_order"] != g.umpire_view(other)["pack_order"]
+    assert galumphus_views.umpire_view(one) == galumphus_views.umpire_view(two)
+    assert galumphus_views.umpire_view(one)["pack_order"] != galumphus_views.umpire_view(other)["pack_order"]
     fresh = g.new_match(config)
     assert refused(fresh, "N").message == "shuffle first"
     assert refused(one, "S5").message == "already shuffled"
@@ -234,7 +235,7 @@ def test_g5_right_claim_face_up_void_second_claim_first_wrong_claimant_deals():
     # Seats: 1 PUS, 2 CLI, 3 PAI, 0 CIS; CLI is called; then HAI and FLY lie on top.
     state = play(table(DEAL + ["CLI", "HAI", "FLY"]), "N N")
     state = play(state, "K3 K2 K1 K2 K2 K3 N")
-    view = g.umpire_view(state)
+    view = galumphus_views.umpire_view(state)
     assert view["last"] == [
         {"by": 3, "seat": 2, "card": "CLI", "result": "right"},
         {"by": 1, "seat": 2, "card": None, "result": "void"},
@@ -253,7 +254,7 @@ def test_g5_later_wrong_claimants_escape_and_own_card_is_fair():
     state = play(table(DEAL + ["PUS", "HAI", "FLY", "LON"]), "N N")
     # P2 (seat 1) claims his own PUS: right. Seats 2 and 3 claim wrongly.
     state = play(state, "K1 K1 K3 K0 K2 K3 N")
-    view = g.umpire_view(state)
+    view = galumphus_views.umpire_view(state)
     assert [c["result"] for c in view["last"]] == ["right", "wrong", "wrong"]
     assert view["rows"][1] == ["PUS"]
     assert view["dealer"] == 3
@@ -268,7 +269,7 @@ def test_g5_a_second_claim_by_one_player_is_refused_even_after_a_void():
 
 def test_g5_no_claims_the_called_card_goes_to_the_bottom():
     state = play(table(DEAL + ["CLI"]), "N N N")
-    view = g.umpire_view(state)
+    view = galumphus_views.umpire_view(state)
     assert view["phase"] == "ready" and view["pack_order"][-1] == "CLI"
     assert view["last"] == [] and view["dealer"] == 0
 
@@ -277,9 +278,9 @@ def test_g5_g9_a_completing_claim_ends_the_game_at_once():
     # Target 5: seat 1 wins with his fifth design; the wrong claim before it stays put.
     state = arranged(rows=[[], ["PUS", "CLI", "PAI", "CIS"], [], []],
                      seats=["HAI", "LON", "HAI", "FLY"], top=["HAI"], target=5)
-    before = g.umpire_view(state)
+    before = galumphus_views.umpire_view(state)
     state = play(state, "N K3 K1 K1 K2 N")
-    view = g.umpire_view(state)
+    view = galumphus_views.umpire_view(state)
     assert view["result"] == {"reason": "row", "winners": [1]}
     assert view["phase"] == "over"
     assert view["seats"] == ["HAI", "LON", None, "FLY"]
@@ -319,7 +320,7 @@ def test_g6_with_no_design_in_the_pack_a_seat_stays_empty_until_one_returns():
     # Seat 1 claims CLI from seat 3: right; the called CLI goes to the bottom and
     # is then the only design in the pack: seat 3 (claimed) gets it, seat 2 stays empty.
     state = play(state, "N K1 K3 N")
-    view = g.umpire_view(state)
+    view = galumphus_views.umpire_view(state)
     assert view["rows"][1][-1] == "CLI"
     assert view["seats"] == ["CLI", "CLI", None, "CLI"]
     assert sorted(view["pack_order"]) == ["BUB", "CRO", "GAL", "TAS"]
@@ -334,7 +335,7 @@ def test_g6_an_empty_seat_is_dealt_as_soon_as_a_call_leaves_a_design():
     # top; empties are dealt from the dealer's left: seat 2 gets the top CLI,
     # then seat 3 the one just called.
     state = play(state, "N N")
-    view = g.umpire_view(state)
+    view = galumphus_views.umpire_view(state)
     assert view["show"] == [[2, "CLI"], [3, "CLI"]]
     assert sorted(view["pack_order"]) == ["BUB", "CRO", "GAL", "TAS"]
 
@@ -360,7 +361,7 @@ def test_g7_great_galumphus_each_player_but_the_dealer_in_turn_from_his_left():
     assert refused(state, "N").message == "privilege: PASS"
     # Seat 0 passes: the privilege is over, seat 3 is refilled and shown.
     state = play(state, "P")
-    view = g.umpire_view(state)
+    view = galumphus_views.umpire_view(state)
     assert view["privilege"] is None and view["show"] == [[3, "HAI"]]
     assert view["pack_order"][-1] == "GAL"
 
@@ -374,7 +375,7 @@ def test_g7_water_hog_the_dealer_alone_names_cards_until_pass():
     assert [c["result"] for c in view["last"]] == ["right", "wrong"]
     assert refused(state, "K2").message == "P3 named already"
     state = play(state, "K1 =PUS P")
-    view = g.umpire_view(state)
+    view = galumphus_views.umpire_view(state)
     assert view["rows"][0] == ["CIS", "PUS"]
     # Refilled after the privilege, seat order from the dealer's left: 1 then 0.
     assert view["show"] == [[1, "HAI"], [0, "FLY"]]
@@ -404,7 +405,7 @@ def test_g7_snort_hound_moves_every_face_down_card_and_empty_seat_left():
             ["PUT"] * 4 + ["SPO"] * 4, ["CLI"]]
     state = arranged(rows, seats=["CLI", None, "CLI", "CLI"], top=["TAS"])
     state = play(state, "N")
-    view = g.umpire_view(state)
+    view = galumphus_views.umpire_view(state)
     assert view["called"] == "TAS"
     assert view["seats"] == ["CLI", "CLI", None, "CLI"]
     # Seat 0's card went to seat 1 (the dealer's included); the pack has a design.
@@ -422,7 +423,7 @@ def test_g8_a_star_after_a_star_has_no_privilege_and_returns_duplicates():
     state = play(state, "N")
     assert seats(state) == ["SCR"] * 4 and g.view(state)["phase"] == "ready"
     state = play(state, "N")
-    view = g.umpire_view(state)
+    view = galumphus_views.umpire_view(state)
     assert view["called"] == "CRO" and view["privilege"] is None
     # Rows from the dealer's left (2, 3, 0), each row's in the order won.
     assert view["returned"] == ["HAI", "HAI", "LON", "PUS"]
@@ -445,7 +446,7 @@ def test_g9_any_n_designs_win_and_a_privilege_win_ends_it_there():
     rows = [[], [], ["PUS", "CLI", "PAI", "CIS", "HAI", "FLY"], []]
     state = arranged(rows, seats=["LON", "SCR", "LON", "LUN"], top=["GAL"], dealer=1)
     state = play(state, "N K3 =LUN")
-    view = g.umpire_view(state)
+    view = galumphus_views.umpire_view(state)
     assert view["rows"][2][-1] == "LUN" and view["designs"][2] == 7
     assert view["result"] == {"reason": "row", "winners": [2]}
     assert view["seats"] == ["LON", "SCR", "LON", None]
@@ -510,7 +511,7 @@ def test_g10_b_only_stars_in_the_pack_a_star_called_and_no_duplicate():
     rows, seats_ = star_only_rows(5, 4)
     state = arranged(rows, seats=seats_, top=["TAS"], target=11)
     state = play(state, "N")
-    view = g.umpire_view(state)
+    view = galumphus_views.umpire_view(state)
     assert view["called"] == "TAS" and view["seats"] == [None, "PUS", "CLI", "PAI", "CIS"]
     assert view["result"] == {"reason": "stars", "winners": [0, 1, 2, 3, 4]}
 
@@ -523,7 +524,7 @@ def test_g10_b_a_duplicate_in_a_row_keeps_the_game_going():
     state = play(state, "N")
     assert g.view(state)["phase"] == "ready"
     state = play(state, "N")
-    view = g.umpire_view(state)
+    view = galumphus_views.umpire_view(state)
     assert view["returned"] == [moved]
     # The returned card fills the seat left empty (seat 0 after Snort Hound);
     # then G-10(a) sees every design spread one copy a row: nobody reaches 11.
@@ -558,9 +559,9 @@ def test_g10_result_most_designs_then_most_cards_then_shared():
 def test_c4_only_claims_of_the_open_call_may_be_undone():
     config = {"players": 4, "dealer": 0, "pack": full_pack(DEAL + ["CLI", "HAI"])}
     match = MatchLog("galumphus", config, parse_script("N N"))
-    assert g.can_undo(match.state) is False
+    assert galumphus_views.can_undo(match.state) is False
     match.append({"t": "key", "seat": 3})
-    assert g.can_undo(match.state) and match.view()["undo"] is True
+    assert galumphus_views.can_undo(match.state) and match.view()["undo"] is True
     locked = match.state
     match.append({"t": "key", "seat": 2})
     claimed = match.state
@@ -569,9 +570,9 @@ def test_c4_only_claims_of_the_open_call_may_be_undone():
     match.append({"t": "key", "seat": 2})
     assert match.state == claimed
     match.append({"t": "next"})
-    assert g.can_undo(match.state) is False
+    assert galumphus_views.can_undo(match.state) is False
     match.append({"t": "timeout"})
-    assert g.can_undo(match.state) is False
+    assert galumphus_views.can_undo(match.state) is False
 
 
 def test_view_never_shows_a_face_down_card_outside_a_show():
@@ -580,7 +581,7 @@ def test_view_never_shows_a_face_down_card_outside_a_show():
     text = repr(view)
     for code in ("CIS", "PUS", "PAI"):
         assert code not in text
-    umpire = g.umpire_view(state)
+    umpire = galumphus_views.umpire_view(state)
     assert umpire["seats"] == ["CIS", "PUS", "CLI", "PAI"]
     assert len(umpire["pack_order"]) == 44
 
@@ -628,7 +629,7 @@ def test_docs_example_claims_undo_and_resolution():
     assert view["show"] == [[2, "PUS"], [4, "FLY"]] and view["show_ms"] == 4000
     # The record replays to the same umpire's truth on another machine.
     again = from_record(match.record())
-    assert g.umpire_view(again.state) == g.umpire_view(match.state)
+    assert galumphus_views.umpire_view(again.state) == galumphus_views.umpire_view(match.state)
 
 
 def test_every_portable_case_runs_clean_on_cpython():

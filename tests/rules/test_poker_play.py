@@ -17,6 +17,7 @@ from parlour_rules import poker
 from parlour_rules.cards import STANDARD, format_card, new_pack, pip_value
 from parlour_rules.errors import RulesError
 from parlour_rules.log import MatchLog
+from parlour_rules.poker import views as poker_views
 from parlour_rules.poker.cards import solve_hands
 from parlour_rules.prng import Xorshift32
 
@@ -55,7 +56,7 @@ def playout(rng, config, hands):
             match.append(bad)
         assert repr(match.state) == before
         event = cases_poker_play.random_event(rng, players, threshold)
-        totals = poker.balances(match.state)
+        totals = poker_views.balances(match.state)
         dealer = poker.dealer(match.state)
         match.append(event)
         assert cases_poker_play.check_step(totals, dealer, match.state, event) is None

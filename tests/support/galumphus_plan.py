@@ -19,6 +19,7 @@ sys.path.insert(0, str(ROOT / "firmware" / "lib"))
 
 from parlour_rules import galumphus as g  # noqa: E402
 from parlour_rules.cards import GAL_CODES  # noqa: E402
+from parlour_rules.galumphus import views as galumphus_views  # noqa: E402
 
 GAME_ROW = 4        # Galumphus in New match's list
 SEED = 189          # the numbered deal (found by --search)
@@ -57,7 +58,7 @@ class Plan:
         self.ev({"t": "key", "seat": seat})
 
     def umpire(self) -> dict:
-        return g.umpire_view(self.state)
+        return galumphus_views.umpire_view(self.state)
 
     # -- the menus ---------------------------------------------------------------
     def start(self) -> None:

@@ -11,7 +11,7 @@ from .marks import add
 
 def collect(config: dict, events: list) -> dict:
     from parlour_rules.cards import GAL_CODES
-    from parlour_rules.galumphus import distinct
+    from parlour_rules.galumphus.deal import distinct
 
     log = MatchLog("galumphus", config)
     state = log.state

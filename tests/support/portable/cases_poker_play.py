@@ -4,6 +4,7 @@
 # Each case is one bounded run (the guest has ~600 KB per case, collection off).
 from parlour_rules import poker
 from parlour_rules.errors import RulesError
+from parlour_rules.poker import views as poker_views
 from parlour_rules.prng import Xorshift32
 
 
@@ -44,10 +45,10 @@ def check_step(totals, dealer, after, event):
     # The invariants of one accepted event, given the totals and the dealer before
     # it (apply updates the state in place); returns a failure text or None.
     n = len(totals)
-    last = poker.last_hand(after)
+    last = poker_views.last_hand(after)
     deltas = last["deltas"]
     total = 0
-    now = poker.balances(after)
+    now = poker_views.balances(after)
     for s in range(n):
         total += now[s]
         if now[s] != totals[s] + deltas[s]:
@@ -89,7 +90,7 @@ def playout(n, variant, seed, hands):
             if repr(state) != kept:
                 return "a refusal changed the state"
         event = random_event(rng, n, threshold)
-        totals = poker.balances(state)
+        totals = poker_views.balances(state)
         dealer = poker.dealer(state)
         after = poker.apply(state, event)
         failure = check_step(totals, dealer, after, event)
