@@ -39,8 +39,9 @@ sys.path.insert(0, str(ROOT / "tests" / "support"))
 import emurig  # noqa: E402
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def main(argv: list[str], long: bool = False, doc: str = __doc__) -> int:
+    """Each game's scripted match (or, `long`, its long match: bench/macropad_long.py)."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("games", nargs="*", metavar="GAME", help="; ".join(emurig.GAMES))
     parser.add_argument("--jobs", type=int, default=2, help="games at a time (2)")
     parser.add_argument("--out", type=Path, default=ROOT / "build" / "macropad-emu")
@@ -54,11 +55,14 @@ def main(argv: list[str]) -> int:
         print(f"macropad: cannot run: {why}")
         return 1
     drive = emurig.build_image(Path(tempfile.mkdtemp(prefix="parlour-emu-")) / "CIRCUITPY")
-    refs = {game: emurig.reference(game) for game in games}
+    refs = {} if long else {game: emurig.reference(game) for game in games}
     began = time.monotonic()
 
     def one(game: str) -> emurig.BoardRun:
-        run = emurig.play(game, drive, args.out / game, refs[game])
+        if long:
+            run = emurig.play_long(game, drive, args.out / f"long-{game}")
+        else:
+            run = emurig.play(game, drive, args.out / game, refs[game])
         print(f"  {game}: {run.wall_s:.0f} s of wall time", file=sys.stderr, flush=True)
         return run
 
@@ -66,7 +70,7 @@ def main(argv: list[str]) -> int:
         runs = list(pool.map(one, games))
     ok = True
     for run in runs:
-        print(run.line())
+        print(run.long_line() if long else run.line())
         for problem in run.problems():
             ok = False
             print(f"  {run.game}: {problem}")

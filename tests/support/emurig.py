@@ -95,6 +95,7 @@ class BoardRun:
     done: dict[int, dict[str, Any] | None] = field(default_factory=dict)  # on the drive
     notes: list[str] = field(default_factory=list)       # reported, not failed
     wall_s: float = 0.0
+    entries: int = -1                    # a long match's entries, taken and filed
 
     def line(self) -> str:
         lat = sorted(self.key_ms)
@@ -104,6 +105,9 @@ class BoardRun:
         start = -1 if self.start_ms is None else self.start_ms
         return (f"board macropad {self.game} mem_low={self.mem_low} key_ms_median={median:.0f} "
                 f"key_ms_p90={p90:.0f} start_ms={start:.0f}")
+
+    def long_line(self) -> str:
+        return f"board macropad {self.game} long mem_low={self.mem_low} entries={self.entries}"
 
     def problems(self) -> list[str]:
         """Every way this run breaks the board's budget (none: within it)."""
@@ -185,6 +189,11 @@ def filed(drive: Path) -> dict[int, dict[str, Any] | None]:
 def play(game: str, drive: Path, out: Path, ref: Reference | None = None) -> BoardRun:
     """Boot the drive image on the emulated MacroPad and play the game's script; out
     keeps the tool's result.json, run.log, console.txt, shots/ and drive.img."""
+    return read(game, out, ref, run_tool(drive, script(game), out))
+
+
+def run_tool(drive: Path, steps: Path, out: Path) -> str:
+    """The tool's `play` on a drive and a script, its runs kept in out; -> what it said."""
     if out.exists():
         shutil.rmtree(out)
     out.mkdir(parents=True)
@@ -196,9 +205,58 @@ def play(game: str, drive: Path, out: Path, ref: Reference | None = None) -> Boa
     env = dict(os.environ, VIRTUAL_ENV=str(ROOT / ".venv"), PARLOUR_EMU_CACHE=str(own),
                PARLOUR_EMU_TIMEOUT=str(WALL_LIMIT_S))
     env["PATH"] = env.get("PATH", "") + ":/usr/sbin:/sbin"
-    proc = subprocess.run([str(TOOL / "play"), str(drive), str(script(game)), str(out)],
+    proc = subprocess.run([str(TOOL / "play"), str(drive), str(steps), str(out)],
                           capture_output=True, text=True, cwd=ROOT, env=env)
-    return read(game, out, ref, (proc.stdout + proc.stderr).strip())
+    return (proc.stdout + proc.stderr).strip()
+
+
+# A long match on the board: tests/support/onboard/long_match.py as code.py, the
+# match's entries in /long.jsonl (cpvm.long_entries: the same matches as the VM's long
+# runs), and a script that only waits (the board's time: Stump's 500 entries and the
+# filing take ~115 s of it; once filed the board sleeps, which the emulator passes
+# quickly).
+LONG_WAIT_S = 300
+
+
+def play_long(game: str, drive: Path, out: Path) -> BoardRun:
+    """The game's long match played on the emulated MacroPad from a copy of the drive
+    image; -> the run, its `entries` the count the board took and filed."""
+    import cpvm
+
+    entries = cpvm.long_entries(game)
+    work = out.parent / f".{out.name}-drive"
+    if work.exists():
+        shutil.rmtree(work)
+    shutil.copytree(drive, work)
+    shutil.copy(ROOT / "tests" / "support" / "onboard" / "long_match.py", work / "code.py")
+    shutil.copy(ROOT / "tests" / "support" / "onvm" / "long_entries.py", work / "long_entries.py")
+    (work / "long.jsonl").write_text("".join(json.dumps(e, separators=(",", ":")) + "\n"
+                                             for e in entries))
+    steps = out.parent / f".{out.name}-wait.txt"
+    steps.write_text("wait 5000\n" * (LONG_WAIT_S // 5))
+    try:
+        run = read(game, out, None, run_tool(work, steps, out))
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+        steps.unlink()
+    console = (out / "console.txt").read_text(errors="replace") if (out / "console.txt").exists() else ""
+    ends = [line.split() for line in console.splitlines() if line.startswith("LONGDONE")]
+    run.entries = int(ends[-1][1]) if ends else -1
+    if run.failure is None:
+        run.failure = long_unfinished(run, entries, console)
+    return run
+
+
+def long_unfinished(run: BoardRun, entries: list[Any], console: str) -> str | None:
+    refused = [line for line in console.splitlines() if line.startswith("LONGFAILED")]
+    if refused:
+        return "on the board: " + refused[0][len("LONGFAILED "):]
+    if run.entries != len(entries) - 1:
+        return f"the board took {run.entries} of the match's {len(entries) - 1} entries"
+    records = [r for r in run.done.values() if r is not None]
+    if len(records) != 1 or records[0].get("events") != entries[1:]:
+        return "the drive does not hold the match, filed with every entry"
+    return None
 
 
 def read(game: str, out: Path, ref: Reference | None = None, said: str = "") -> BoardRun:
