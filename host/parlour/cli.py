@@ -42,7 +42,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 # Each command's module under parlour/commands, with the help `parlour --help` lists
-# (the module's own add_parser says the same; tests/host/test_cli_lazy.py holds them
+# (the module's own add_parser says the same; tests/host/test_described.py holds them
 # equal).
 COMMANDS = {
     "devices": "list the boards and simulators to sync with",

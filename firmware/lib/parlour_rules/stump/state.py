@@ -1,4 +1,4 @@
-# The shape of a Stump match state, shared by the engine (stump.py) and the view
+# The shape of a Stump match state, shared by the engine (__init__.py) and the view
 # (views.py). A state is a flat list, indexed by the slots below: apply()
 # copies it with one slice (cheap on the board, where a dict copy costs many times
 # more) and replaces, never mutates, the lists it holds. Outside parlour_rules,

@@ -2,7 +2,7 @@
 # step the engine asks for (docs/stump.md): the two turned numbers (S-3), which
 # partner plays (S-7), a gapper or a discard (S-4, wild too), the stuck discard, and
 # which slide moves, previewing each choice on the ring and marking the narrower gap.
-# Numbers are picked with the encoder on the ring's picture (stump_draw.py).
+# Numbers are picked with the encoder on the ring's picture (draw.py).
 
 from parlour_rules.stump.ring import HALF, tie_choices
 

@@ -1,5 +1,5 @@
 # Stump's text on the device, made once: the ring's numbers and the pick lines the
-# play screen shows for each of them (stump_draw.py), so a click builds no string.
+# play screen shows for each of them (draw.py), so a click builds no string.
 
 from .ring import RING
 
