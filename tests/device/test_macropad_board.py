@@ -129,7 +129,7 @@ def test_the_rig_says_when_a_long_match_was_not_filed_whole():
     # bench/macropad_long.py's verdict, from what the board printed and what its drive
     # holds: every entry taken, and the match filed with them all.
     entries = [{"game": "dumbo", "config": {"players": 2}}, {"t": "cut"}, {"t": "hand"}]
-    whole = {1: {"game": "dumbo", "events": [{"t": "cut"}, {"t": "hand"}]}}
+    whole = {1: {"up": 9, "record": {"game": "dumbo", "events": [{"t": "cut"}, {"t": "hand"}]}}}
     run = emurig.BoardRun("dumbo", Path("."), mem_low=40000, entries=2, done=whole)
     console = "HELD 50 1 2 3\nLONGDONE 2 40000 50000\n"
     assert emurig.long_unfinished(run, entries, console) is None
@@ -140,7 +140,7 @@ def test_the_rig_says_when_a_long_match_was_not_filed_whole():
     assert (emurig.long_unfinished(short, entries, console)
             == "the board took 1 of the match's 2 entries")
     cut = emurig.BoardRun("dumbo", Path("."), entries=2,
-                          done={1: {"game": "dumbo", "events": [{"t": "cut"}]}})
+                          done={1: {"record": {"game": "dumbo", "events": [{"t": "cut"}]}}})
     assert (emurig.long_unfinished(cut, entries, console)
             == "the drive does not hold the match, filed with every entry")
     damaged = emurig.BoardRun("dumbo", Path("."), entries=2, done={1: None})

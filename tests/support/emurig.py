@@ -253,8 +253,9 @@ def long_unfinished(run: BoardRun, entries: list[Any], console: str) -> str | No
         return "on the board: " + refused[0][len("LONGFAILED "):]
     if run.entries != len(entries) - 1:
         return f"the board took {run.entries} of the match's {len(entries) - 1} entries"
-    records = [r for r in run.done.values() if r is not None]
-    if len(records) != 1 or records[0].get("events") != entries[1:]:
+    # A filed match: its record (game, config, events) beside when and how it ended.
+    records = [r.get("record") for r in run.done.values() if r is not None]
+    if len(records) != 1 or type(records[0]) is not dict or records[0].get("events") != entries[1:]:
         return "the drive does not hold the match, filed with every entry"
     return None
 
