@@ -229,7 +229,7 @@ def play_long(game: str, drive: Path, out: Path) -> BoardRun:
         shutil.rmtree(work)
     shutil.copytree(drive, work)
     shutil.copy(ROOT / "tests" / "support" / "onboard" / "long_match.py", work / "code.py")
-    shutil.copy(ROOT / "tests" / "support" / "onvm" / "long_entries.py", work / "long_entries.py")
+    shutil.copy(ROOT / "tests" / "support" / "onboard" / "long_entries.py", work / "long_entries.py")
     (work / "long.jsonl").write_text("".join(json.dumps(e, separators=(",", ":")) + "\n"
                                              for e in entries))
     steps = out.parent / f".{out.name}-wait.txt"

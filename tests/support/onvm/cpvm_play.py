@@ -80,19 +80,47 @@ def play(app, line, show):
     return app
 
 
-def held(count):
-    if count % 100 == 0:
-        # what the heap holds after that pass's collection, then the interned names'
-        # pools ("qstr pool: ..., n_total_bytes=N"): a module loaded late in a match
-        # may need a new pool (~9.5 KB)
-        import gc
-        print("HELD\t%d\t%d" % (count, gc.mem_alloc()))
-        micropython.qstr_info()
-
-
 def entries(app, path):
-    import long_entries
-    print("ENTRIES\t%d" % long_entries.play(app, path, held))
+    import gc
+    import json
+
+    from parlour_device.games import open_game
+    with open(path) as f:
+        head = json.loads(f.readline())
+        error = app.new_match(head["game"], head["config"])
+        if error is not None:
+            raise RuntimeError("new match refused: " + error.code)
+        app._go(open_game(head["game"]).resume(app))
+        app.step()
+        count = 0
+        while True:
+            line = f.readline()
+            if not line:
+                break
+            error = app.submit(json.loads(line))
+            if error is not None:
+                raise RuntimeError("entry %d refused: %s" % (count, error.code))
+            if count == 0 and type(app.screen).__name__.endswith("Options"):
+                # the first entry (the cut, the seating, the deal) made as the options
+                # screen's Start makes it: play follows, the options let go
+                app._go(app.screen.play())
+            else:
+                app._go(None)
+            app.step()
+            app.step()      # the idle pass the board's loop makes before the next key
+            count += 1
+            if count % 100 == 0:
+                # what the heap holds after that pass's collection, then the
+                # interned names' pools ("qstr pool: ..., n_total_bytes=N"): a
+                # module loaded late in a match may need a new pool (~9.5 KB)
+                print("HELD\t%d\t%d" % (count, gc.mem_alloc()))
+                micropython.qstr_info()
+    view = app.match.view()
+    over = view.get("over") or view.get("game_over") or view.get("phase") == "over"
+    app._go(app.finish_match("won" if over else "stopped"))
+    app.step()
+    app.step()
+    print("ENTRIES\t%d" % count)
 
 
 def run():

@@ -1,6 +1,9 @@
-# A long match given to the app an entry at a time, as the screens give them: shared by
-# the VM's player (cpvm_play.py) and the emulated MacroPad's code.py
-# (tests/support/onboard/long_match.py, beside which bench/macropad_long.py puts it).
+# A long match given to the app an entry at a time, as the screens give them, on the
+# emulated MacroPad (long_match.py, its code.py, beside which bench/macropad_long.py
+# puts this): the same steps as the VM's player (tests/support/onvm/cpvm_play.py's
+# entries()), which keeps its own copy: the player's code is in the heap of every VM
+# run, and a smaller player moved the fragmented heap's bands (the Pico's scripted
+# Stump needed 150 KB instead of 146 with this part moved out of it).
 #   play(app, path, report) -> the entries taken; then the match is filed.
 # path: its first line {"game": ..., "config": ...}, then one event a line, each
 # submitted and followed by two passes of the app's loop (the key's, and the idle one
