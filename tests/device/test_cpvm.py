@@ -199,8 +199,8 @@ OVER_SCRIPTED_KB = {("macropad", "stump"): 140, ("macropad", "dumbo"): 133,
                     # names on this VM (its qstr pools double: ~9.5 KB at once,
                     # docs/device.md, "Interned names"). The emulated MacroPad, whose
                     # build interns fewer names, shows no such step. Poker's views in a
-                    # module of their own (320 B more held) moved its band 133 -> 138 KB.
-                    ("tft", "poker"): 134, ("tft", "galumphus"): 143,
+                    # module of their own (320 B more held) moved it 133 -> 139 KB.
+                    ("tft", "poker"): 139, ("tft", "galumphus"): 143,
                     # Completes at 131 KB in one run, yet fails at 133 KB in half of
                     # them (the cut's seed comes from the boot): its test runs at
                     # 135 KB, where six runs in six passed, as at 134 and 136 KB
