@@ -212,10 +212,10 @@ def run_tool(drive: Path, steps: Path, out: Path) -> str:
 
 # A long match on the board: tests/support/onboard/long_match.py as code.py, the
 # match's entries in /long.jsonl (cpvm.long_entries: the same matches as the VM's long
-# runs), and a script that only waits (the board's time: Stump's 500 entries and the
-# filing take ~115 s of it; once filed the board sleeps, which the emulator passes
-# quickly).
-LONG_WAIT_S = 300
+# runs), and a script that only waits, in the board's time: the 500 entries and the
+# filing take 85-120 s of it (Dumbo, Poker, Dartex, Stump), Galumphus's game 50 s; a
+# game takes ~9 minutes of wall time.
+LONG_WAIT_S = 150
 
 
 def play_long(game: str, drive: Path, out: Path) -> BoardRun:

@@ -2,10 +2,10 @@
 # started as the drive's own code.py starts it, then the match's entries from
 # /long.jsonl (long_entries.py, the VM's long runs' own player), then filed. The
 # board's own heap, collector and flash do the work. Prints HELD every 50 entries and
-# LONGDONE at the end (or LONGFAILED), then keeps answering the data port, idle, until
-# the runner's script ends.
+# LONGDONE at the end (or LONGFAILED), then runs the app's loop as code.py does until
+# the runner's script ends. (Not asleep: the emulator then skips ahead in the board's
+# time, and one run lost an answer on the data port that way.)
 import gc
-import time
 
 import long_entries
 
@@ -27,4 +27,3 @@ except RuntimeError as e:
     print("LONGFAILED", e)
 while True:
     app.step()
-    time.sleep(0.05)
