@@ -390,3 +390,31 @@ def test_a_log_is_written_only_once_its_copies_are_read(tmp_path):
     records, dropped = again.recover()
     assert records[0]["n"] == seq and records[0]["game"] == "stump"
     assert list(Entries(again)) == [{"t": "setup", "slides": [1, 20]}]
+
+
+class UnreadableLive(MemFlash):
+    """MemFlash whose live log cannot be read while `failing` is set (a read error)."""
+
+    failing = True
+
+    def open_read(self, name):
+        if self.failing and name in (LIVE0, LIVE1):
+            raise OSError(5)
+        return super().open_read(name)
+
+
+def test_a_live_log_boot_could_not_read_is_never_written_over():
+    # Boot says "Flash unreadable" and shows the menu; a new match must not start over
+    # the log it could not read (its match would be gone): it is refused, and the
+    # next boot that reads the flash brings the match back.
+    files, nvm, events = played(6)
+    before = {name: bytes(files[name]) for name in (LIVE0, LIVE1)}
+    flash = UnreadableLive(files)
+    app = App(SimBoard(flash=flash, nvm=nvm))
+    app.step()
+    assert app.message == "Flash unreadable" and app.match is None
+    error = app.new_match("dumbo", {"players": 2})
+    assert error is not None and error.code == "flash"
+    assert {name: bytes(files[name]) for name in (LIVE0, LIVE1)} == before
+    flash.failing = False
+    assert list(boot(files, nvm).match.events) == events

@@ -109,7 +109,6 @@ def recover(log: Twin, visit: Any = None) -> None:
                 make_store(log.flash, files)
             except OSError:
                 pass
-    log.ready = True
     # Copy 0's records are kept as it is read: it is the better one but after
     # a cut, so copy 1 is read again only then.
     seen: list[Any] = []
@@ -124,6 +123,9 @@ def recover(log: Twin, visit: Any = None) -> None:
     # other copy, without that record, is right, and the match is still live);
     # then the longer.
     best = 0 if (got0[0], -got0[4], got0[3]) >= (got1[0], -got1[4], got1[3]) else 1
+    # Both copies read: the log may be written from here (not before: a log whose
+    # copies could not be read would be started over, and its match lost).
+    log.ready = True
     got = got0 if best == 0 else got1
     other = got1 if best == 0 else got0
     if got[0] < 0:
