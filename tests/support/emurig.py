@@ -214,7 +214,7 @@ def run_tool(drive: Path, steps: Path, out: Path) -> str:
 # match's entries in /long.jsonl (cpvm.long_entries: the same matches as the VM's long
 # runs), and a script that only waits, in the board's time: the 500 entries and the
 # filing take 85-120 s of it (Dumbo, Poker, Dartex, Stump), Galumphus's game 50 s; a
-# game takes ~9 minutes of wall time.
+# game takes 8-14 minutes of wall time on a shared 2-core machine.
 LONG_WAIT_S = 150
 
 
