@@ -261,17 +261,26 @@ def test_sixty_typical_matches_fit_between_syncs(tmp_path):
     assert app.journal.room() >= 16384    # and more: each kept match is a few KB
 
 
-def test_real_files_work_like_memflash(tmp_path):
-    flash = Flash(str(tmp_path))
+SETUP = {"t": "setup", "slides": [1, 20]}
+
+
+def stump_begun(flash):
+    # A journal as boot leaves it, a Stump match begun and one entry made: -> (it, seq).
     journal = Journal(flash)
     journal.recover()
     seq = journal.begin("stump", STUMP_CONFIG)
-    journal.event({"t": "setup", "slides": [1, 20]})
+    journal.event(SETUP)
+    return journal, seq
+
+
+def test_real_files_work_like_memflash(tmp_path):
+    flash = Flash(str(tmp_path))
+    journal, seq = stump_begun(flash)
     again = Journal(flash)
     records, dropped = again.recover()
     # the head alone: the entries stay on the flash, read back when asked
     assert dropped == 0 and len(records) == 1 and records[0]["n"] == seq
-    assert list(Entries(again)) == [{"t": "setup", "slides": [1, 20]}]
+    assert list(Entries(again)) == [SETUP]
     journal.finish({"v": 1}, "won")
     assert Journal(flash).recover() == ([], 0) and Journal(flash).pending() == [seq]
 
@@ -379,17 +388,14 @@ def test_a_log_is_written_only_once_its_copies_are_read(tmp_path):
     # Boot reads both copies of each log (recover) before anything is written: a log
     # written before would start over a generation and an end it does not know.
     flash = Flash(str(tmp_path))
-    first = Journal(flash)
-    first.recover()
-    seq = first.begin("stump", STUMP_CONFIG)
-    first.event({"t": "setup", "slides": [1, 20]})
+    seq = stump_begun(flash)[1]
     unread = Journal(flash)
     with pytest.raises(OSError):
         unread.begin("dumbo", {"players": 2})
     again = Journal(flash)
     records, dropped = again.recover()
     assert records[0]["n"] == seq and records[0]["game"] == "stump"
-    assert list(Entries(again)) == [{"t": "setup", "slides": [1, 20]}]
+    assert list(Entries(again)) == [SETUP]
 
 
 class UnreadableLive(MemFlash):
