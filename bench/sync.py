@@ -40,8 +40,9 @@ VERIFY_BUDGET = 10.0
 VERIFY_MATCHES = 10_000
 
 
-def device_state(folder: Path, events: int) -> tuple[int, int]:
-    """A simulator state holding finished matches of `events` events in all."""
+def device_state(folder: Path, events: int) -> tuple[int, int, int]:
+    """A simulator state holding finished matches of `events` events in all; -> (matches,
+    events, the bytes of their records as the device stores and sends them)."""
     flash = folder / "CIRCUITPY"
     flash.mkdir(parents=True)
     app = App(Board(MONO_128X64, None, None, bytearray(4096), Flash(str(flash)), "be0c"))
@@ -53,15 +54,14 @@ def device_state(folder: Path, events: int) -> tuple[int, int]:
             assert app.submit(event) is None
         app.finish_match()
         matches += 1
-    return matches, matches * len(match_events)
+    payload = sum(length for _seq, _at, length in app.journal.held_items())
+    return matches, matches * len(match_events), payload
 
 
 def sync_figures() -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        matches, events = device_state(folder / "state", EVENTS)
-        payload = sum(p.stat().st_size for p in
-                      (folder / "state" / "CIRCUITPY" / "parlour" / "done").iterdir())
+        matches, events, payload = device_state(folder / "state", EVENTS)
         env = dict(os.environ, PARLOUR_RUNTIME=str(folder / "run"))
         server = subprocess.Popen([sys.executable, "-m", "parlour", "sim", "--serve",
                                    "--state", str(folder / "state")],
